@@ -1,0 +1,117 @@
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::{Coord, Rect, RectError, Strip, StripError};
+
+/// Any board the engine knows: bounded, or a strip unbounded in files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    /// `width × height` squares.
+    Rect(Rect),
+    /// Fixed ranks, unbounded files.
+    Strip(Strip),
+}
+
+impl Board {
+    /// Whether `c` lies on the board.
+    #[inline]
+    pub fn contains(self, c: Coord) -> bool {
+        match self {
+            Self::Rect(r) => r.contains(c),
+            Self::Strip(s) => s.contains(c),
+        }
+    }
+
+    /// Number of ranks.
+    pub fn ranks(self) -> u32 {
+        match self {
+            Self::Rect(r) => r.height(),
+            Self::Strip(s) => s.ranks(),
+        }
+    }
+}
+
+impl From<Rect> for Board {
+    fn from(r: Rect) -> Self {
+        Self::Rect(r)
+    }
+}
+
+impl From<Strip> for Board {
+    fn from(s: Strip) -> Self {
+        Self::Strip(s)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Rect(r) => r.fmt(f),
+            Self::Strip(s) => s.fmt(f),
+        }
+    }
+}
+
+/// Why a board size did not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardParseError {
+    /// Not of the form `WxH`.
+    #[error("expected a board size such as `8x8`, `12x10` or `infx8`, found `{0}`")]
+    Malformed(String),
+    /// A bounded size that is refused.
+    #[error(transparent)]
+    Rect(#[from] RectError),
+    /// A strip that is refused.
+    #[error(transparent)]
+    Strip(#[from] StripError),
+}
+
+impl FromStr for Board {
+    type Err = BoardParseError;
+
+    /// `WxH` (files × ranks, e.g. `8x8`, `12x10`), or a strip `infxH` with unbounded files and
+    /// `H` ranks. `Hxinf` is accepted for the same strip: a strip's files are always the
+    /// unbounded side.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let malformed = || BoardParseError::Malformed(s.to_owned());
+        let lower = s.trim().to_ascii_lowercase();
+        let (a, b) = lower.split_once(['x', '×']).ok_or_else(malformed)?;
+        let num = |t: &str| -> Result<u64, BoardParseError> {
+            if t.is_empty() || !t.bytes().all(|c| c.is_ascii_digit()) {
+                return Err(malformed());
+            }
+            t.parse().map_err(|_| malformed())
+        };
+        match (a.trim(), b.trim()) {
+            ("inf", "inf") => Err(malformed()),
+            ("inf", h) | (h, "inf") => Ok(Self::Strip(Strip::new(num(h)?)?)),
+            (w, h) => Ok(Self::Rect(Rect::new(num(w)?, num(h)?)?)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn parses_sizes() {
+        assert_eq!("8x8".parse::<Board>().map(|b| b.to_string()), Ok("8x8".into()));
+        assert_eq!("12x10".parse::<Board>().map(|b| b.ranks()), Ok(10));
+        assert_eq!("8xinf".parse::<Board>().map(|b| b.to_string()), Ok("infx8".into()));
+        assert_eq!("infx8".parse::<Board>().map(|b| b.ranks()), Ok(8));
+        assert!("0x8".parse::<Board>().is_err());
+        assert!("infx65".parse::<Board>().is_err());
+        assert!("8by8".parse::<Board>().is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn parser_never_panics(s in "\\PC{0,10}") {
+            let _ = s.parse::<Board>();
+        }
+    }
+}

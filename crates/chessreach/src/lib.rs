@@ -1,0 +1,10 @@
+//! chessreach: movement questions on chess-like boards.
+//!
+//! One engine, layered: [`geometry`] (where) → [`piece`] (what moves) → [`attack`] (who covers
+//! what) → the searches → [`problems`] (the classic formats) and [`render`] (pictures).
+
+pub mod attack;
+pub mod geometry;
+pub mod piece;
+pub mod problems;
+pub mod render;

@@ -1,0 +1,715 @@
+//! Betza notation: the parser and the canonical printer.
+//!
+//! Accepted subset (XBetza as Fairy-Stockfish reads it):
+//! - atoms `W F D N A H C Z G`, `L`/`J` as `C`/`Z`, and `(x,y)` leaps;
+//! - shorthands `K` (`WF`), `Q` (`RB`), `R` (`WW`), `B` (`FF`), `P` (white pawn `fmWfcF`);
+//! - riders by doubling (`NN`) or a range (`W3`, `R4`; `0` means unlimited);
+//! - direction letters `f b l r v s`, and `h` after one of `f b l r` (the half-plane, `fhN`);
+//!   on diagonal and oblique atoms a vertical and a horizontal letter side by side form a pair
+//!   that names one direction, the second letter giving the long side of an oblique leap
+//!   (`lfN` = (−1,+2), `flN` = (−2,+1), `fsN` = (±2,+1)); on orthogonal atoms letters simply add;
+//! - modes `m` (move only) and `c` (capture only); lame `n` on the leapers `D A N`.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::{Atom, AtomKind, Component, Rule};
+
+/// A Betza parse error: what went wrong, and where (a character index into the input).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct BetzaError {
+    /// The text that was parsed.
+    pub input: String,
+    /// Character index of the offending character (the input's length for "end of input").
+    pub at: usize,
+    /// What went wrong.
+    pub kind: BetzaErrorKind,
+}
+
+/// What went wrong in a Betza rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BetzaErrorKind {
+    /// Nothing but spaces.
+    Empty,
+    /// A character that cannot stand here.
+    Unexpected(char),
+    /// Modifiers with no atom after them.
+    MissingAtom,
+    /// `h` not preceded by `f`, `b`, `l` or `r`.
+    LoneHalf,
+    /// Direction letters on `K` or `Q`, which dialects read differently.
+    AmbiguousDirections {
+        /// The shorthand.
+        piece: char,
+        /// An unambiguous spelling of what was probably meant.
+        hint: String,
+    },
+    /// Modifiers on `P`.
+    PawnModifiers,
+    /// `n` on something other than the leapers `D A N`.
+    LameNotLeaper,
+    /// Directions that select no move of the atom.
+    NoDirection,
+    /// A malformed or out-of-range `(x,y)` leap.
+    BadLeap,
+    /// A range that does not fit.
+    BadRange,
+}
+
+impl fmt::Display for BetzaErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => f.write_str("empty rule: expected Betza notation such as `N`, `BN` or `fmWfcF`"),
+            Self::Unexpected(c) => write!(
+                f,
+                "unexpected `{c}`: expected a modifier (f b l r v s h, m c, n) or an atom \
+                 (W F D N A H C Z G, K Q R B P, or (x,y))"
+            ),
+            Self::MissingAtom => f.write_str("modifiers must be followed by an atom"),
+            Self::LoneHalf => f.write_str("`h` (half) must follow one of f, b, l, r, as in `fhN`"),
+            Self::AmbiguousDirections { piece, hint } => write!(
+                f,
+                "direction letters on `{piece}` mean different things in different Betza dialects; \
+                 spell it out, e.g. `{hint}`"
+            ),
+            Self::PawnModifiers => f.write_str("`P` (the pawn) takes no modifiers; write its moves, e.g. `fmWfcF`"),
+            Self::LameNotLeaper => f.write_str("`n` (lame) applies only to the leapers D, A and N"),
+            Self::NoDirection => f.write_str("these direction letters select no move of the atom"),
+            Self::BadLeap => write!(
+                f,
+                "expected a leap `(x,y)` of two integers, not both zero, at most {} each",
+                Atom::MAX_LEAP
+            ),
+            Self::BadRange => f.write_str("range too large"),
+        }
+    }
+}
+
+impl fmt::Display for BetzaError {
+    /// The message, then the input with a caret under the offending character.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (at character {})\n  {}\n  {}^",
+            self.kind,
+            self.at + 1,
+            self.input,
+            " ".repeat(self.at)
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dir {
+    F,
+    B,
+    L,
+    R,
+    V,
+    S,
+}
+
+impl Dir {
+    fn from_char(c: char) -> Option<Self> {
+        Some(match c {
+            'f' => Self::F,
+            'b' => Self::B,
+            'l' => Self::L,
+            'r' => Self::R,
+            'v' => Self::V,
+            's' => Self::S,
+            _ => return None,
+        })
+    }
+
+    fn letter(self) -> char {
+        match self {
+            Self::F => 'f',
+            Self::B => 'b',
+            Self::L => 'l',
+            Self::R => 'r',
+            Self::V => 'v',
+            Self::S => 's',
+        }
+    }
+
+    fn vertical(self) -> bool {
+        matches!(self, Self::F | Self::B | Self::V)
+    }
+
+    fn sign(self, dx: i64, dy: i64) -> bool {
+        match self {
+            Self::F => dy > 0,
+            Self::B => dy < 0,
+            Self::L => dx < 0,
+            Self::R => dx > 0,
+            Self::V => dy != 0,
+            Self::S => dx != 0,
+        }
+    }
+
+    fn is_long_side(self, dx: i64, dy: i64) -> bool {
+        if self.vertical() {
+            dy.abs() > dx.abs()
+        } else {
+            dx.abs() > dy.abs()
+        }
+    }
+}
+
+/// One direction selector: a letter, a pair, or a half-plane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    Single(Dir),
+    /// (first, second): the second letter names the long side of an oblique leap.
+    Pair(Dir, Dir),
+    Half(Dir),
+}
+
+impl Token {
+    fn selects(self, kind: AtomKind, dx: i64, dy: i64) -> bool {
+        match self {
+            Self::Single(d) => d.sign(dx, dy) && (kind != AtomKind::Oblique || d.is_long_side(dx, dy)),
+            Self::Pair(a, b) => {
+                a.sign(dx, dy) && b.sign(dx, dy) && (kind != AtomKind::Oblique || b.is_long_side(dx, dy))
+            }
+            Self::Half(d) => d.sign(dx, dy),
+        }
+    }
+
+    fn mask(self, atom: Atom) -> u8 {
+        let kind = atom.kind();
+        atom.images()
+            .enumerate()
+            .filter(|(_, d)| self.selects(kind, d.dx, d.dy))
+            .fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    fn text(self) -> String {
+        match self {
+            Self::Single(d) => d.letter().to_string(),
+            Self::Pair(a, b) => format!("{}{}", a.letter(), b.letter()),
+            Self::Half(d) => format!("{}h", d.letter()),
+        }
+    }
+}
+
+/// Groups direction letters into tokens. `letters` holds (char, position); `h` is included.
+fn tokenize(letters: &[(char, usize)], kind: AtomKind) -> Result<Vec<Token>, (usize, BetzaErrorKind)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let (c, at) = letters[i];
+        let Some(d) = Dir::from_char(c) else {
+            return Err((at, BetzaErrorKind::LoneHalf));
+        };
+        match letters.get(i + 1) {
+            Some(&('h', h_at)) => {
+                if matches!(d, Dir::V | Dir::S) {
+                    return Err((h_at, BetzaErrorKind::LoneHalf));
+                }
+                out.push(Token::Half(d));
+                i += 2;
+            }
+            Some(&(n, _)) if kind != AtomKind::Orthogonal => {
+                let e = Dir::from_char(n).filter(|e| e.vertical() != d.vertical());
+                if let Some(e) = e {
+                    out.push(Token::Pair(d, e));
+                    i += 2;
+                } else {
+                    out.push(Token::Single(d));
+                    i += 1;
+                }
+            }
+            _ => {
+                out.push(Token::Single(d));
+                i += 1;
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn err(input: &str, at: usize, kind: BetzaErrorKind) -> BetzaError {
+    BetzaError {
+        input: input.to_owned(),
+        at,
+        kind,
+    }
+}
+
+/// What stands after the modifiers.
+enum Head {
+    Atom(Atom),
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Pawn,
+}
+
+/// Parses a Betza rule. Errors name the character.
+pub(super) fn parse(input: &str) -> Result<Rule, BetzaError> {
+    let chars: Vec<char> = input.chars().collect();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    let skip_ws = |i: &mut usize| {
+        while *i < chars.len() && chars[*i].is_whitespace() {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    if i == chars.len() {
+        return Err(err(input, i, BetzaErrorKind::Empty));
+    }
+    while i < chars.len() {
+        // Modifiers.
+        let mods_start = i;
+        let mut dirs: Vec<(char, usize)> = Vec::new();
+        let (mut m, mut c, mut lame) = (false, false, None);
+        while i < chars.len() {
+            match chars[i] {
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => dirs.push((chars[i], i)),
+                'm' => m = true,
+                'c' => c = true,
+                'n' => lame = Some(i),
+                _ => break,
+            }
+            i += 1;
+        }
+        if i == chars.len() {
+            return Err(err(input, i, BetzaErrorKind::MissingAtom));
+        }
+        // Atom or shorthand.
+        let head_at = i;
+        let head = match chars[i] {
+            'K' => Head::King,
+            'Q' => Head::Queen,
+            'R' => Head::Rook,
+            'B' => Head::Bishop,
+            'P' => Head::Pawn,
+            '(' => {
+                let close = chars[i..]
+                    .iter()
+                    .position(|&ch| ch == ')')
+                    .map(|p| p + i)
+                    .ok_or_else(|| err(input, chars.len(), BetzaErrorKind::BadLeap))?;
+                let inner: String = chars[i + 1..close].iter().collect();
+                let leap = inner.split_once(',').and_then(|(x, y)| {
+                    let x: i64 = x.trim().parse().ok()?;
+                    let y: i64 = y.trim().parse().ok()?;
+                    Atom::new(x, y)
+                });
+                let atom = leap.ok_or_else(|| err(input, i + 1, BetzaErrorKind::BadLeap))?;
+                i = close;
+                Head::Atom(atom)
+            }
+            ch => match Atom::from_letter(ch) {
+                Some(a) => Head::Atom(a),
+                None if mods_start == i => return Err(err(input, i, BetzaErrorKind::Unexpected(ch))),
+                None if ch.is_whitespace() => return Err(err(input, i, BetzaErrorKind::MissingAtom)),
+                None => return Err(err(input, i, BetzaErrorKind::Unexpected(ch))),
+            },
+        };
+        i += 1;
+        // Range: doubling or digits.
+        let mut range: Option<u32> = None;
+        if let Head::Atom(a) = head {
+            if let Some(l) = chars.get(head_at).copied().filter(|_| a.letter().is_some()) {
+                if chars.get(i) == Some(&l) {
+                    range = Some(0);
+                    i += 1;
+                }
+            }
+        }
+        if range.is_none() && i < chars.len() && chars[i].is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let digits: String = chars[start..i].iter().collect();
+            range = Some(digits.parse().map_err(|_| err(input, start, BetzaErrorKind::BadRange))?);
+        }
+        let (moves_mode, captures_mode) = if m == c { (true, true) } else { (m, c) };
+        let shorthand = |atoms: &[(char, u32)]| -> Vec<(Atom, u32)> {
+            atoms
+                .iter()
+                .filter_map(|&(l, r)| Atom::from_letter(l).map(|a| (a, range.unwrap_or(r))))
+                .collect()
+        };
+        let atoms: Vec<(Atom, u32)> = match head {
+            Head::Pawn => {
+                if mods_start != head_at || range.is_some() {
+                    return Err(err(input, mods_start, BetzaErrorKind::PawnModifiers));
+                }
+                parts.extend(pawn());
+                skip_ws(&mut i);
+                continue;
+            }
+            Head::King | Head::Queen => {
+                if let Some(&(_, at)) = dirs.first() {
+                    let (piece, w, f) = if matches!(head, Head::King) { ('K', 'W', 'F') } else { ('Q', 'R', 'B') };
+                    let d: String = dirs.iter().map(|&(ch, _)| ch).collect();
+                    let hint = format!("{d}{w}{d}{f}");
+                    return Err(err(input, at, BetzaErrorKind::AmbiguousDirections { piece, hint }));
+                }
+                let r = if matches!(head, Head::King) { 1 } else { 0 };
+                shorthand(&[('W', r), ('F', r)])
+            }
+            Head::Rook => shorthand(&[('W', 0)]),
+            Head::Bishop => shorthand(&[('F', 0)]),
+            Head::Atom(a) => vec![(a, range.unwrap_or(1))],
+        };
+        for (atom, range) in atoms {
+            let tokens = tokenize(&dirs, atom.kind()).map_err(|(at, k)| err(input, at, k))?;
+            let mask = if tokens.is_empty() {
+                atom.full_mask()
+            } else {
+                tokens.iter().fold(0, |m, t| m | t.mask(atom))
+            };
+            if mask == 0 {
+                return Err(err(input, mods_start, BetzaErrorKind::NoDirection));
+            }
+            if let Some(at) = lame {
+                if !atom.can_be_lame() || range != 1 {
+                    return Err(err(input, at, BetzaErrorKind::LameNotLeaper));
+                }
+            }
+            parts.push(Component {
+                atom,
+                range,
+                lame: lame.is_some(),
+                moves: if moves_mode { mask } else { 0 },
+                captures: if captures_mode { mask } else { 0 },
+            });
+        }
+        skip_ws(&mut i);
+    }
+    Ok(Rule::from_components(parts))
+}
+
+/// The white pawn: one step forward without capturing, one diagonal step forward capturing.
+fn pawn() -> [Component; 2] {
+    let w = Atom::from_letter('W').expect("W is an atom");
+    let f = Atom::from_letter('F').expect("F is an atom");
+    let fw = Token::Single(Dir::F).mask(w);
+    let ff = Token::Single(Dir::F).mask(f);
+    [
+        Component { atom: w, range: 1, lame: false, moves: fw, captures: 0 },
+        Component { atom: f, range: 1, lame: false, moves: 0, captures: ff },
+    ]
+}
+
+/// Every selector worth printing for an atom, in order of preference, deduplicated by mask.
+fn candidates(atom: Atom) -> Vec<(Token, u8)> {
+    use Dir::{B, F, L, R, S, V};
+    let mut toks: Vec<Token> = [F, B, L, R, V, S].into_iter().map(Token::Single).collect();
+    toks.extend([F, B, L, R].into_iter().map(Token::Half));
+    if atom.kind() != AtomKind::Orthogonal {
+        for (a, b) in [(F, L), (F, R), (B, L), (B, R), (F, S), (B, S), (V, L), (V, R), (V, S)] {
+            toks.push(Token::Pair(a, b));
+            toks.push(Token::Pair(b, a));
+        }
+    }
+    let mut out: Vec<(Token, u8)> = Vec::new();
+    for t in toks {
+        let m = t.mask(atom);
+        if m != 0 && !out.iter().any(|&(_, x)| x == m) {
+            out.push((t, m));
+        }
+    }
+    out
+}
+
+/// The fewest direction selectors whose masks cover exactly `mask`, as text groups: one group
+/// when the letters can stand together, else one group per selector (each printed with its
+/// own copy of the atom so no unintended pair forms).
+fn direction_groups(atom: Atom, mask: u8) -> Vec<String> {
+    if mask == atom.full_mask() {
+        return vec![String::new()];
+    }
+    let cands: Vec<(Token, u8)> = candidates(atom)
+        .into_iter()
+        .filter(|&(_, m)| m & !mask == 0)
+        .collect();
+    let mut best: Option<Vec<Token>> = None;
+    for k in 1..=8usize {
+        let mut idx: Vec<usize> = (0..k).collect();
+        if k > cands.len() {
+            break;
+        }
+        loop {
+            let union = idx.iter().fold(0u8, |m, &i| m | cands[i].1);
+            if union == mask {
+                let toks: Vec<Token> = idx.iter().map(|&i| cands[i].0).collect();
+                let len = |v: &[Token]| v.iter().map(|t| t.text().len()).sum::<usize>();
+                if best.as_ref().is_none_or(|b| len(&toks) < len(b)) {
+                    best = Some(toks);
+                }
+            }
+            // Next combination in lexicographic order.
+            let mut j = k;
+            while j > 0 && idx[j - 1] == cands.len() - k + j - 1 {
+                j -= 1;
+            }
+            if j == 0 {
+                break;
+            }
+            idx[j - 1] += 1;
+            for t in j..k {
+                idx[t] = idx[t - 1] + 1;
+            }
+        }
+        if best.is_some() {
+            break;
+        }
+    }
+    let toks = best.expect("single-direction selectors always cover a mask");
+    let joined: String = toks.iter().map(|t| t.text()).collect();
+    let letters: Vec<(char, usize)> = joined.chars().zip(0..).collect();
+    let rejoined = tokenize(&letters, atom.kind())
+        .map(|ts| ts.iter().fold(0, |m, t| m | t.mask(atom)))
+        .ok();
+    if rejoined == Some(mask) {
+        vec![joined]
+    } else {
+        toks.iter().map(|t| t.text()).collect()
+    }
+}
+
+/// The atom with its range: `R`/`B` for W/F riders, doubled letters for other named riders,
+/// digits for limited ranges, `(a,b)` for unnamed leaps.
+fn atom_text(atom: Atom, range: u32) -> String {
+    match (atom.letter(), range) {
+        (Some('W'), 0) => "R".into(),
+        (Some('F'), 0) => "B".into(),
+        (Some('W'), r) if r > 1 => format!("R{r}"),
+        (Some('F'), r) if r > 1 => format!("B{r}"),
+        (Some(l), 0) => format!("{l}{l}"),
+        (Some(l), 1) => l.to_string(),
+        (Some(l), r) => format!("{l}{r}"),
+        (None, 1) => format!("({},{})", atom.a(), atom.b()),
+        (None, r) => format!("({},{}){r}", atom.a(), atom.b()),
+    }
+}
+
+/// Canonical Betza text of a rule.
+pub(super) fn print(rule: &Rule) -> String {
+    let comps = rule.components();
+    let full = |c: &Component| c.moves == c.atom.full_mask() && c.captures == c.atom.full_mask() && !c.lame;
+    let find = |letter: char, range: u32| {
+        comps
+            .iter()
+            .position(|c| c.atom.letter() == Some(letter) && c.range == range && full(c))
+    };
+    let mut used = vec![false; comps.len()];
+    let mut out = String::new();
+    for (short, range) in [('Q', 0), ('K', 1)] {
+        if let (Some(w), Some(f)) = (find('W', range), find('F', range)) {
+            out.push(short);
+            used[w] = true;
+            used[f] = true;
+        }
+    }
+    // The letter of the last chunk when it was a plain leaper: the same letter right after it
+    // would read as a rider, so that leaper then gets an explicit range `1`.
+    let mut last_leaper: Option<(usize, char)> = None;
+    for (c, _) in comps.iter().zip(&used).filter(|(_, &u)| !u) {
+        let both = c.moves & c.captures;
+        let groups = [(both, ""), (c.moves & !both, "m"), (c.captures & !both, "c")];
+        for (mask, mode) in groups {
+            if mask == 0 {
+                continue;
+            }
+            for dirs in direction_groups(c.atom, mask) {
+                let chunk_start = out.len();
+                out.push_str(&dirs);
+                out.push_str(mode);
+                if c.lame {
+                    out.push('n');
+                }
+                out.push_str(&atom_text(c.atom, c.range));
+                if let Some((end, l)) = last_leaper {
+                    if end == chunk_start && out[chunk_start..].starts_with(l) {
+                        out.insert(chunk_start, '1');
+                    }
+                }
+                last_leaper = c
+                    .atom
+                    .letter()
+                    .filter(|_| c.range == 1)
+                    .map(|l| (out.len(), l));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Delta;
+    use crate::piece::Colour;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    fn rule(s: &str) -> Rule {
+        s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    /// The (delta, range, move, capture) set of a white piece, for golden comparisons.
+    fn moves(s: &str) -> BTreeSet<(i64, i64, u32, bool, bool)> {
+        rule(s)
+            .steps(Colour::White)
+            .into_iter()
+            .map(|st| (st.delta.dx, st.delta.dy, st.range, st.can_move, st.can_capture))
+            .collect()
+    }
+
+    fn both(deltas: &[(i64, i64)], range: u32) -> BTreeSet<(i64, i64, u32, bool, bool)> {
+        deltas.iter().map(|&(x, y)| (x, y, range, true, true)).collect()
+    }
+
+    const KING: [(i64, i64); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+    const KNIGHT: [(i64, i64); 8] = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+
+    #[test]
+    fn orthodox_pieces() {
+        assert_eq!(moves("K"), both(&KING, 1));
+        assert_eq!(moves("N"), both(&KNIGHT, 1));
+        assert_eq!(moves("R"), both(&KING[..4], 0));
+        assert_eq!(moves("B"), both(&KING[4..], 0));
+        assert_eq!(moves("Q"), both(&KING, 0));
+        assert_eq!(rule("Q"), rule("RB"));
+        assert_eq!(rule("K"), rule("WF"));
+        assert_eq!(rule("R"), rule("WW"));
+        assert_eq!(rule("R"), rule("W0"));
+        for s in ["K", "Q", "R", "B", "N"] {
+            assert_eq!(rule(s).to_string(), s);
+        }
+    }
+
+    #[test]
+    fn pawn_white_and_black() {
+        let p = rule("P");
+        assert_eq!(p, rule("fmWfcF"));
+        assert_eq!(p.to_string(), "fmWfcF");
+        let white: BTreeSet<_> = moves("P");
+        let expect: BTreeSet<_> = [(0, 1, 1, true, false), (1, 1, 1, false, true), (-1, 1, 1, false, true)].into();
+        assert_eq!(white, expect);
+        let black: BTreeSet<(i64, i64, bool, bool)> = p
+            .steps(Colour::Black)
+            .iter()
+            .map(|s| (s.delta.dx, s.delta.dy, s.can_move, s.can_capture))
+            .collect();
+        assert_eq!(black, [(0, -1, true, false), (1, -1, false, true), (-1, -1, false, true)].into());
+    }
+
+    #[test]
+    fn shogi_pieces() {
+        assert_eq!(moves("fW"), both(&[(0, 1)], 1));
+        assert_eq!(moves("fR"), both(&[(0, 1)], 0));
+        assert_eq!(moves("fN"), both(&[(1, 2), (-1, 2)], 1));
+        let gold = both(&[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1)], 1);
+        assert_eq!(moves("WfF"), gold);
+        let silver = both(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (0, 1)], 1);
+        assert_eq!(moves("FfW"), silver);
+        assert_eq!(rule("FfW").to_string(), "fWF");
+        assert_eq!(rule("fR").to_string(), "fR");
+    }
+
+    #[test]
+    fn xiangqi_and_fairy_pieces() {
+        let horse = rule("nN");
+        let steps = horse.steps(Colour::White);
+        assert_eq!(steps.len(), 8);
+        for s in &steps {
+            let leg = s.leg.expect("lame");
+            // The leg is the orthogonal first step along the long side.
+            assert_eq!(leg.dx.abs() + leg.dy.abs(), 1);
+            assert!(if s.delta.dy.abs() == 2 { leg.dx == 0 } else { leg.dy == 0 });
+        }
+        let elephant = rule("nA");
+        assert!(elephant.steps(Colour::White).iter().all(|s| s.leg == Some(Delta::new(s.delta.dx / 2, s.delta.dy / 2))));
+        assert_eq!(moves("NN"), both(&KNIGHT, 0));
+        assert_eq!(moves("R4"), both(&KING[..4], 4));
+        assert_eq!(rule("R4"), rule("W4"));
+        for s in ["BN", "RN", "QN", "KN", "NN", "R4", "nN", "nA", "fR", "WfF"] {
+            assert_eq!(rule(s).to_string(), s, "canonical form of {s}");
+        }
+        assert_eq!(rule("L"), rule("C"));
+        assert_eq!(rule("J"), rule("Z"));
+        assert_eq!(rule("(1,3)"), rule("C"));
+        assert_eq!(rule("(4,1)").to_string(), "(4,1)");
+    }
+
+    #[test]
+    fn oblique_direction_examples() {
+        assert_eq!(moves("fN"), both(&[(1, 2), (-1, 2)], 1));
+        assert_eq!(moves("fsN"), both(&[(2, 1), (-2, 1)], 1));
+        assert_eq!(moves("lfN"), both(&[(-1, 2)], 1));
+        assert_eq!(moves("flN"), both(&[(-2, 1)], 1));
+        assert_eq!(moves("fhN"), both(&[(1, 2), (-1, 2), (2, 1), (-2, 1)], 1));
+        assert_eq!(moves("frF"), both(&[(1, 1)], 1));
+        assert_eq!(moves("fsW"), both(&[(0, 1), (1, 0), (-1, 0)], 1));
+        assert_eq!(moves("vW"), both(&[(0, 1), (0, -1)], 1));
+    }
+
+    #[test]
+    fn errors_point_at_the_character() {
+        let e = "fmWfcQx".parse::<Rule>().expect_err("Q with directions");
+        assert_eq!(e.at, 3);
+        assert!(matches!(e.kind, BetzaErrorKind::AmbiguousDirections { piece: 'Q', .. }));
+        assert!(e.to_string().contains("fcRfcB") || e.to_string().contains("fRfB"), "{e}");
+        let e = "fK".parse::<Rule>().expect_err("fK");
+        assert!(e.to_string().contains("fWfF"), "{e}");
+        let e = "NX".parse::<Rule>().expect_err("X");
+        assert_eq!((e.at, e.kind.clone()), (1, BetzaErrorKind::Unexpected('X')));
+        assert!(e.to_string().ends_with("\n  NX\n   ^"), "{e}");
+        assert_eq!("".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::Empty));
+        assert_eq!("fm".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::MissingAtom));
+        assert_eq!("nW".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::LameNotLeaper));
+        assert_eq!("nNN".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::LameNotLeaper));
+        assert_eq!("hN".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::LoneHalf));
+        assert_eq!("(0,0)".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::BadLeap));
+        assert_eq!("fP".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::PawnModifiers));
+    }
+
+    fn arb_component() -> impl Strategy<Value = Component> {
+        (0u32..12, 0u32..4, any::<bool>(), any::<u8>(), any::<u8>()).prop_map(|(leap, range, lame, m, c)| {
+            let atom = match leap {
+                0..=8 => Atom::from_letter(super::super::atom::LETTERS[leap as usize].0).expect("letter"),
+                9 => Atom::new(4, 1).expect("atom"),
+                10 => Atom::new(5, 0).expect("atom"),
+                _ => Atom::new(4, 4).expect("atom"),
+            };
+            let lame = lame && atom.can_be_lame();
+            // Full masks are common in real rules; make them common here too.
+            let (m, c) = (if m % 4 == 0 { 0xFF } else { m }, if c % 4 == 0 { 0xFF } else { c });
+            Component { atom, range: if lame { 1 } else { range }, lame, moves: m, captures: c }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn print_parse_round_trips(parts in proptest::collection::vec(arb_component(), 0..5)) {
+            let r = Rule::from_components(parts);
+            prop_assume!(!r.is_empty());
+            let text = r.to_string();
+            let back: Rule = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            prop_assert_eq!(back, r, "{}", text);
+        }
+
+        #[test]
+        fn parser_never_panics(s in "[fblrvshmcnWFDNAHCZGLJKQRBP()0-9, x-]{0,12}") {
+            let _ = s.parse::<Rule>();
+        }
+
+        #[test]
+        fn parser_never_panics_on_any_text(s in "\\PC{0,16}") {
+            let _ = s.parse::<Rule>();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! WHAT moves: leaper atoms, movement rules and Betza notation.
+//!
+//! A [`Rule`] is a set of [`Component`]s, each an atom (a leap `(a, b)` and its 4 or 8
+//! symmetric images), a range (1: leaper; 0: unlimited rider; n: at most n leaps), a lame flag
+//! and two direction masks: the directions it may *move* in and those it may *capture* in.
+//! Rules are always in normal form, so `==` compares movement, and
+//! `parse(rule.to_string()) == rule` for every rule.
+//!
+//! ```
+//! use chessreach::piece::Rule;
+//!
+//! let archbishop: Rule = "BN".parse()?;
+//! assert_eq!(archbishop.to_string(), "BN");
+//! let gold: Rule = "WfF".parse()?;
+//! assert_eq!(gold.steps(chessreach::piece::Colour::White).len(), 6);
+//! let pawn: Rule = "P".parse()?;
+//! assert_eq!(pawn.to_string(), "fmWfcF");
+//! # Ok::<(), chessreach::piece::BetzaError>(())
+//! ```
+
+mod atom;
+mod betza;
+mod rule;
+
+pub use atom::{Atom, AtomKind};
+pub use betza::{BetzaError, BetzaErrorKind};
+pub use rule::{Component, Rule, Step};
+
+use std::fmt;
+
+/// The two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Moves "forward" towards higher ranks.
+    White,
+    /// Moves "forward" towards lower ranks: its rules are mirrored top to bottom.
+    Black,
+}
+
+impl Colour {
+    /// The other side.
+    pub const fn opponent(self) -> Self {
+        match self {
+            Self::White => Self::Black,
+            Self::Black => Self::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-side arrays.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Both sides, White first.
+    pub const BOTH: [Self; 2] = [Self::White, Self::Black];
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::White => "white",
+            Self::Black => "black",
+        })
+    }
+}

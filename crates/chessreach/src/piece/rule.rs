@@ -1,0 +1,127 @@
+use std::fmt;
+use std::str::FromStr;
+
+use super::{betza, Atom, BetzaError, Colour};
+use crate::geometry::Delta;
+
+/// One part of a movement rule: an atom, how far it rides, and in which directions it may move
+/// to an empty square (`moves`) or capture (`captures`), as bit masks over
+/// [`Atom::image`] indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Component {
+    /// The leap.
+    pub atom: Atom,
+    /// 1: a leaper; 0: an unlimited rider; n > 1: at most n leaps in one direction.
+    pub range: u32,
+    /// Lame (`n`): the leap is blocked by a piece on its intermediate square.
+    pub lame: bool,
+    /// Directions it may move in, onto empty squares.
+    pub moves: u8,
+    /// Directions it may capture in.
+    pub captures: u8,
+}
+
+impl Component {
+    fn key(&self) -> (Atom, u32, bool) {
+        (self.atom, self.range, self.lame)
+    }
+}
+
+/// A movement rule in normal form: components sorted by (atom, range, lame), one per key, with
+/// non-empty masks. `==` therefore compares what the rule can do, component by component.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rule {
+    components: Vec<Component>,
+}
+
+/// One concrete move direction of a rule, for one colour: what the attack and route engines walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// One leap.
+    pub delta: Delta,
+    /// 1: a single leap; 0: repeat until blocked or off the board; n: at most n leaps.
+    pub range: u32,
+    /// May end on an empty square.
+    pub can_move: bool,
+    /// May capture (and so attacks the squares it reaches).
+    pub can_capture: bool,
+    /// For a lame leap, the square (relative to the start) that must be empty.
+    pub leg: Option<Delta>,
+}
+
+impl Rule {
+    /// The rule made of these components, normalised: components with the same atom, range and
+    /// lameness merge; empty ones vanish.
+    pub fn from_components(parts: impl IntoIterator<Item = Component>) -> Self {
+        let mut components: Vec<Component> = Vec::new();
+        for mut c in parts {
+            c.moves &= c.atom.full_mask();
+            c.captures &= c.atom.full_mask();
+            if c.moves | c.captures == 0 {
+                continue;
+            }
+            match components.iter_mut().find(|x| x.key() == c.key()) {
+                Some(x) => {
+                    x.moves |= c.moves;
+                    x.captures |= c.captures;
+                }
+                None => components.push(c),
+            }
+        }
+        components.sort_by_key(Component::key);
+        Self { components }
+    }
+
+    /// The components, in normal-form order.
+    pub fn components(&self) -> &[Component] {
+        &self.components
+    }
+
+    /// Whether the rule has no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.components.is_empty()
+    }
+
+    /// The concrete steps of this rule for a piece of `colour` (Black's rule is mirrored top to
+    /// bottom). Build once per piece kind and colour; the engines walk these.
+    pub fn steps(&self, colour: Colour) -> Vec<Step> {
+        let mut out = Vec::new();
+        for c in &self.components {
+            let (moves, captures) = match colour {
+                Colour::White => (c.moves, c.captures),
+                Colour::Black => (c.atom.mirror_mask(c.moves), c.atom.mirror_mask(c.captures)),
+            };
+            for i in 0..c.atom.image_count() {
+                let (m, k) = (moves >> i & 1 == 1, captures >> i & 1 == 1);
+                if m || k {
+                    let delta = c.atom.image(i);
+                    out.push(Step {
+                        delta,
+                        range: c.range,
+                        can_move: m,
+                        can_capture: k,
+                        leg: c.lame.then(|| c.atom.lame_leg(delta)),
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Rule {
+    /// Canonical Betza: shorthands `Q K R B` where they fit, atoms in the order
+    /// `W F D N A H C Z G (x,y)`, and the fewest direction letters.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&betza::print(self))
+    }
+}
+
+impl FromStr for Rule {
+    type Err = BetzaError;
+
+    /// Parses Betza notation; see [`crate::piece`] for the accepted subset.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        betza::parse(s)
+    }
+}
