@@ -8,3 +8,8 @@ pub mod geometry;
 pub mod piece;
 pub mod problems;
 pub mod render;
+
+/// The README's Rust examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

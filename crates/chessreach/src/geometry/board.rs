@@ -100,9 +100,12 @@ mod tests {
     #[test]
     fn parses_sizes() {
         assert_eq!("8x8".parse::<Board>().map(|b| b.to_string()), Ok("8x8".into()));
-        assert_eq!("12x10".parse::<Board>().map(|b| b.ranks()), Ok(10));
-        assert_eq!("8xinf".parse::<Board>().map(|b| b.to_string()), Ok("infx8".into()));
-        assert_eq!("infx8".parse::<Board>().map(|b| b.ranks()), Ok(8));
+        assert_eq!("12x10".parse::<Board>().map(Board::ranks), Ok(10));
+        assert_eq!(
+            "8xinf".parse::<Board>().map(|b| b.to_string()),
+            Ok("infx8".into())
+        );
+        assert_eq!("infx8".parse::<Board>().map(Board::ranks), Ok(8));
         assert!("0x8".parse::<Board>().is_err());
         assert!("infx65".parse::<Board>().is_err());
         assert!("8by8".parse::<Board>().is_err());

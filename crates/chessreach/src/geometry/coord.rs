@@ -75,6 +75,7 @@ impl Delta {
     }
 
     /// The delta mirrored top to bottom (what "forward" means for Black).
+    #[must_use]
     pub const fn flip_vertical(self) -> Self {
         Self {
             dx: self.dx,

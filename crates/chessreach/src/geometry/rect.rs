@@ -92,9 +92,7 @@ impl Rect {
     #[inline]
     pub fn square(self, c: Coord) -> Option<Square> {
         if self.contains(c) {
-            Some(Square(
-                (c.rank - 1) as u32 * self.width + (c.file - 1) as u32,
-            ))
+            Some(Square((c.rank - 1) as u32 * self.width + (c.file - 1) as u32))
         } else {
             None
         }
@@ -103,10 +101,7 @@ impl Rect {
     /// The coordinate of a dense index of this board.
     #[inline]
     pub fn coord(self, s: Square) -> Coord {
-        Coord::new(
-            i64::from(s.0 % self.width) + 1,
-            i64::from(s.0 / self.width) + 1,
-        )
+        Coord::new(i64::from(s.0 % self.width) + 1, i64::from(s.0 / self.width) + 1)
     }
 
     /// Every square, in index order (`a1`, `b1`, …, then rank 2 …).

@@ -105,7 +105,16 @@ impl Atom {
     pub fn image(self, i: usize) -> Delta {
         let (a, b) = (i64::from(self.a), i64::from(self.b));
         let d = match self.kind() {
-            AtomKind::Oblique => [(b, a), (-b, a), (a, b), (-a, b), (a, -b), (-a, -b), (b, -a), (-b, -a)][i],
+            AtomKind::Oblique => [
+                (b, a),
+                (-b, a),
+                (a, b),
+                (-a, b),
+                (a, -b),
+                (-a, -b),
+                (b, -a),
+                (-b, -a),
+            ][i],
             AtomKind::Orthogonal => [(0, a), (-a, 0), (a, 0), (0, -a)][i],
             AtomKind::Diagonal => [(a, a), (-a, a), (a, -a), (-a, -a)][i],
         };
@@ -141,7 +150,7 @@ impl Atom {
 
     /// Whether a lame (`n`) version exists: the blockable leaps `D`, `A`, `N`.
     pub fn can_be_lame(self) -> bool {
-        matches!((self.a, self.b), (2, 0 | 1 | 2))
+        self.a == 2 && self.b <= 2
     }
 
     /// The intermediate square a lame leap passes over, relative to the start: half the leap

@@ -1,6 +1,6 @@
 //! Betza notation: the parser and the canonical printer.
 //!
-//! Accepted subset (XBetza as Fairy-Stockfish reads it):
+//! Accepted subset (`XBetza` as Fairy-Stockfish reads it):
 //! - atoms `W F D N A H C Z G`, `L`/`J` as `C`/`Z`, and `(x,y)` leaps;
 //! - shorthands `K` (`WF`), `Q` (`RB`), `R` (`WW`), `B` (`FF`), `P` (white pawn `fmWfcF`);
 //! - riders by doubling (`NN`) or a range (`W3`, `R4`; `0` means unlimited);
@@ -73,7 +73,9 @@ impl fmt::Display for BetzaErrorKind {
                 "direction letters on `{piece}` mean different things in different Betza dialects; \
                  spell it out, e.g. `{hint}`"
             ),
-            Self::PawnModifiers => f.write_str("`P` (the pawn) takes no modifiers; write its moves, e.g. `fmWfcF`"),
+            Self::PawnModifiers => {
+                f.write_str("`P` (the pawn) takes no modifiers; write its moves, e.g. `fmWfcF`")
+            }
             Self::LameNotLeaper => f.write_str("`n` (lame) applies only to the leapers D, A and N"),
             Self::NoDirection => f.write_str("these direction letters select no move of the atom"),
             Self::BadLeap => write!(
@@ -240,6 +242,7 @@ fn err(input: &str, at: usize, kind: BetzaErrorKind) -> BetzaError {
 }
 
 /// What stands after the modifiers.
+#[derive(Clone, Copy)]
 enum Head {
     Atom(Atom),
     King,
@@ -249,142 +252,209 @@ enum Head {
     Pawn,
 }
 
-/// Parses a Betza rule. Errors name the character.
-pub(super) fn parse(input: &str) -> Result<Rule, BetzaError> {
-    let chars: Vec<char> = input.chars().collect();
-    let mut parts = Vec::new();
-    let mut i = 0;
-    let skip_ws = |i: &mut usize| {
-        while *i < chars.len() && chars[*i].is_whitespace() {
-            *i += 1;
+/// The modifier letters in front of an atom.
+#[derive(Default)]
+struct Modifiers {
+    /// Direction letters (and `h`) with their positions, in order.
+    dirs: Vec<(char, usize)>,
+    moves_only: bool,
+    captures_only: bool,
+    /// Position of `n`, when present.
+    lame: Option<usize>,
+}
+
+/// A cursor over the characters of one Betza text.
+struct Parser<'a> {
+    input: &'a str,
+    chars: Vec<char>,
+    i: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn new(input: &'a str) -> Self {
+        Self {
+            input,
+            chars: input.chars().collect(),
+            i: 0,
         }
-    };
-    skip_ws(&mut i);
-    if i == chars.len() {
-        return Err(err(input, i, BetzaErrorKind::Empty));
     }
-    while i < chars.len() {
-        // Modifiers.
-        let mods_start = i;
-        let mut dirs: Vec<(char, usize)> = Vec::new();
-        let (mut m, mut c, mut lame) = (false, false, None);
-        while i < chars.len() {
-            match chars[i] {
-                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => dirs.push((chars[i], i)),
-                'm' => m = true,
-                'c' => c = true,
-                'n' => lame = Some(i),
+
+    fn err(&self, at: usize, kind: BetzaErrorKind) -> BetzaError {
+        err(self.input, at, kind)
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.i += 1;
+        }
+    }
+
+    fn modifiers(&mut self) -> Modifiers {
+        let mut m = Modifiers::default();
+        while let Some(c) = self.peek() {
+            match c {
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => m.dirs.push((c, self.i)),
+                'm' => m.moves_only = true,
+                'c' => m.captures_only = true,
+                'n' => m.lame = Some(self.i),
                 _ => break,
             }
-            i += 1;
+            self.i += 1;
         }
-        if i == chars.len() {
-            return Err(err(input, i, BetzaErrorKind::MissingAtom));
-        }
-        // Atom or shorthand.
-        let head_at = i;
-        let head = match chars[i] {
+        m
+    }
+
+    /// The atom or shorthand at the cursor; `had_modifiers` decides the error wording.
+    fn head(&mut self, had_modifiers: bool) -> Result<Head, BetzaError> {
+        let Some(c) = self.peek() else {
+            return Err(self.err(self.i, BetzaErrorKind::MissingAtom));
+        };
+        let head = match c {
             'K' => Head::King,
             'Q' => Head::Queen,
             'R' => Head::Rook,
             'B' => Head::Bishop,
             'P' => Head::Pawn,
-            '(' => {
-                let close = chars[i..]
-                    .iter()
-                    .position(|&ch| ch == ')')
-                    .map(|p| p + i)
-                    .ok_or_else(|| err(input, chars.len(), BetzaErrorKind::BadLeap))?;
-                let inner: String = chars[i + 1..close].iter().collect();
-                let leap = inner.split_once(',').and_then(|(x, y)| {
-                    let x: i64 = x.trim().parse().ok()?;
-                    let y: i64 = y.trim().parse().ok()?;
-                    Atom::new(x, y)
-                });
-                let atom = leap.ok_or_else(|| err(input, i + 1, BetzaErrorKind::BadLeap))?;
-                i = close;
-                Head::Atom(atom)
-            }
-            ch => match Atom::from_letter(ch) {
+            '(' => Head::Atom(self.leap()?),
+            c => match Atom::from_letter(c) {
                 Some(a) => Head::Atom(a),
-                None if mods_start == i => return Err(err(input, i, BetzaErrorKind::Unexpected(ch))),
-                None if ch.is_whitespace() => return Err(err(input, i, BetzaErrorKind::MissingAtom)),
-                None => return Err(err(input, i, BetzaErrorKind::Unexpected(ch))),
+                None if had_modifiers && c.is_whitespace() => {
+                    return Err(self.err(self.i, BetzaErrorKind::MissingAtom))
+                }
+                None => return Err(self.err(self.i, BetzaErrorKind::Unexpected(c))),
             },
         };
-        i += 1;
-        // Range: doubling or digits.
-        let mut range: Option<u32> = None;
+        self.i += 1;
+        Ok(head)
+    }
+
+    /// `(x,y)`, leaving the cursor on the `)`.
+    fn leap(&mut self) -> Result<Atom, BetzaError> {
+        let open = self.i;
+        let close = self.chars[open..]
+            .iter()
+            .position(|&ch| ch == ')')
+            .map(|p| p + open)
+            .ok_or_else(|| self.err(self.chars.len(), BetzaErrorKind::BadLeap))?;
+        let inner: String = self.chars[open + 1..close].iter().collect();
+        let atom = inner
+            .split_once(',')
+            .and_then(|(x, y)| Atom::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+            .ok_or_else(|| self.err(open + 1, BetzaErrorKind::BadLeap))?;
+        self.i = close;
+        Ok(atom)
+    }
+
+    /// A doubled letter (unlimited) or digits after the head.
+    fn range(&mut self, head: Head) -> Result<Option<u32>, BetzaError> {
         if let Head::Atom(a) = head {
-            if let Some(l) = chars.get(head_at).copied().filter(|_| a.letter().is_some()) {
-                if chars.get(i) == Some(&l) {
-                    range = Some(0);
-                    i += 1;
-                }
+            if a.letter().is_some() && self.peek() == self.chars.get(self.i - 1).copied() {
+                self.i += 1;
+                return Ok(Some(0));
             }
         }
-        if range.is_none() && i < chars.len() && chars[i].is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            let digits: String = chars[start..i].iter().collect();
-            range = Some(digits.parse().map_err(|_| err(input, start, BetzaErrorKind::BadRange))?);
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
         }
-        let (moves_mode, captures_mode) = if m == c { (true, true) } else { (m, c) };
-        let shorthand = |atoms: &[(char, u32)]| -> Vec<(Atom, u32)> {
-            atoms
-                .iter()
-                .filter_map(|&(l, r)| Atom::from_letter(l).map(|a| (a, range.unwrap_or(r))))
-                .collect()
-        };
-        let atoms: Vec<(Atom, u32)> = match head {
-            Head::Pawn => {
-                if mods_start != head_at || range.is_some() {
-                    return Err(err(input, mods_start, BetzaErrorKind::PawnModifiers));
-                }
-                parts.extend(pawn());
-                skip_ws(&mut i);
-                continue;
-            }
+        if start == self.i {
+            return Ok(None);
+        }
+        let digits: String = self.chars[start..self.i].iter().collect();
+        digits
+            .parse()
+            .map(Some)
+            .map_err(|_| self.err(start, BetzaErrorKind::BadRange))
+    }
+
+    /// The (atom, range) pairs a head stands for.
+    fn expand(
+        &self,
+        head: Head,
+        mods: &Modifiers,
+        range: Option<u32>,
+    ) -> Result<Vec<(Atom, u32)>, BetzaError> {
+        let letter = |l: char, r: u32| (Atom::from_letter(l).expect("named atom"), range.unwrap_or(r));
+        Ok(match head {
+            Head::Pawn => unreachable!("handled by the caller"),
             Head::King | Head::Queen => {
-                if let Some(&(_, at)) = dirs.first() {
-                    let (piece, w, f) = if matches!(head, Head::King) { ('K', 'W', 'F') } else { ('Q', 'R', 'B') };
-                    let d: String = dirs.iter().map(|&(ch, _)| ch).collect();
+                let king = matches!(head, Head::King);
+                if let Some(&(_, at)) = mods.dirs.first() {
+                    let (piece, w, f) = if king { ('K', 'W', 'F') } else { ('Q', 'R', 'B') };
+                    let d: String = mods.dirs.iter().map(|&(ch, _)| ch).collect();
                     let hint = format!("{d}{w}{d}{f}");
-                    return Err(err(input, at, BetzaErrorKind::AmbiguousDirections { piece, hint }));
+                    return Err(self.err(at, BetzaErrorKind::AmbiguousDirections { piece, hint }));
                 }
-                let r = if matches!(head, Head::King) { 1 } else { 0 };
-                shorthand(&[('W', r), ('F', r)])
+                let r = u32::from(king);
+                vec![letter('W', r), letter('F', r)]
             }
-            Head::Rook => shorthand(&[('W', 0)]),
-            Head::Bishop => shorthand(&[('F', 0)]),
+            Head::Rook => vec![letter('W', 0)],
+            Head::Bishop => vec![letter('F', 0)],
             Head::Atom(a) => vec![(a, range.unwrap_or(1))],
+        })
+    }
+
+    /// One component group: modifiers, head, range.
+    fn group(&mut self, parts: &mut Vec<Component>) -> Result<(), BetzaError> {
+        let mods_start = self.i;
+        let mods = self.modifiers();
+        let head_at = self.i;
+        let head = self.head(head_at > mods_start)?;
+        let range = self.range(head)?;
+        if let Head::Pawn = head {
+            if mods_start != head_at || range.is_some() {
+                return Err(self.err(mods_start, BetzaErrorKind::PawnModifiers));
+            }
+            parts.extend(pawn());
+            return Ok(());
+        }
+        let (moves, captures) = if mods.moves_only == mods.captures_only {
+            (true, true)
+        } else {
+            (mods.moves_only, mods.captures_only)
         };
-        for (atom, range) in atoms {
-            let tokens = tokenize(&dirs, atom.kind()).map_err(|(at, k)| err(input, at, k))?;
+        for (atom, range) in self.expand(head, &mods, range)? {
+            let tokens = tokenize(&mods.dirs, atom.kind()).map_err(|(at, k)| self.err(at, k))?;
             let mask = if tokens.is_empty() {
                 atom.full_mask()
             } else {
                 tokens.iter().fold(0, |m, t| m | t.mask(atom))
             };
             if mask == 0 {
-                return Err(err(input, mods_start, BetzaErrorKind::NoDirection));
+                return Err(self.err(mods_start, BetzaErrorKind::NoDirection));
             }
-            if let Some(at) = lame {
+            if let Some(at) = mods.lame {
                 if !atom.can_be_lame() || range != 1 {
-                    return Err(err(input, at, BetzaErrorKind::LameNotLeaper));
+                    return Err(self.err(at, BetzaErrorKind::LameNotLeaper));
                 }
             }
             parts.push(Component {
                 atom,
                 range,
-                lame: lame.is_some(),
-                moves: if moves_mode { mask } else { 0 },
-                captures: if captures_mode { mask } else { 0 },
+                lame: mods.lame.is_some(),
+                moves: if moves { mask } else { 0 },
+                captures: if captures { mask } else { 0 },
             });
         }
-        skip_ws(&mut i);
+        Ok(())
+    }
+}
+
+/// Parses a Betza rule. Errors name the character.
+pub(super) fn parse(input: &str) -> Result<Rule, BetzaError> {
+    let mut p = Parser::new(input);
+    p.skip_ws();
+    if p.peek().is_none() {
+        return Err(p.err(p.i, BetzaErrorKind::Empty));
+    }
+    let mut parts = Vec::new();
+    while p.peek().is_some() {
+        p.group(&mut parts)?;
+        p.skip_ws();
     }
     Ok(Rule::from_components(parts))
 }
@@ -396,8 +466,20 @@ fn pawn() -> [Component; 2] {
     let fw = Token::Single(Dir::F).mask(w);
     let ff = Token::Single(Dir::F).mask(f);
     [
-        Component { atom: w, range: 1, lame: false, moves: fw, captures: 0 },
-        Component { atom: f, range: 1, lame: false, moves: 0, captures: ff },
+        Component {
+            atom: w,
+            range: 1,
+            lame: false,
+            moves: fw,
+            captures: 0,
+        },
+        Component {
+            atom: f,
+            range: 1,
+            lame: false,
+            moves: 0,
+            captures: ff,
+        },
     ]
 }
 
@@ -407,7 +489,17 @@ fn candidates(atom: Atom) -> Vec<(Token, u8)> {
     let mut toks: Vec<Token> = [F, B, L, R, V, S].into_iter().map(Token::Single).collect();
     toks.extend([F, B, L, R].into_iter().map(Token::Half));
     if atom.kind() != AtomKind::Orthogonal {
-        for (a, b) in [(F, L), (F, R), (B, L), (B, R), (F, S), (B, S), (V, L), (V, R), (V, S)] {
+        for (a, b) in [
+            (F, L),
+            (F, R),
+            (B, L),
+            (B, R),
+            (F, S),
+            (B, S),
+            (V, L),
+            (V, R),
+            (V, S),
+        ] {
             toks.push(Token::Pair(a, b));
             toks.push(Token::Pair(b, a));
         }
@@ -535,11 +627,7 @@ pub(super) fn print(rule: &Rule) -> String {
                         out.insert(chunk_start, '1');
                     }
                 }
-                last_leaper = c
-                    .atom
-                    .letter()
-                    .filter(|_| c.range == 1)
-                    .map(|l| (out.len(), l));
+                last_leaper = c.atom.letter().filter(|_| c.range == 1).map(|l| (out.len(), l));
             }
         }
     }
@@ -571,8 +659,26 @@ mod tests {
         deltas.iter().map(|&(x, y)| (x, y, range, true, true)).collect()
     }
 
-    const KING: [(i64, i64); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-    const KNIGHT: [(i64, i64); 8] = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+    const KING: [(i64, i64); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    const KNIGHT: [(i64, i64); 8] = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ];
 
     #[test]
     fn orthodox_pieces() {
@@ -596,14 +702,22 @@ mod tests {
         assert_eq!(p, rule("fmWfcF"));
         assert_eq!(p.to_string(), "fmWfcF");
         let white: BTreeSet<_> = moves("P");
-        let expect: BTreeSet<_> = [(0, 1, 1, true, false), (1, 1, 1, false, true), (-1, 1, 1, false, true)].into();
+        let expect: BTreeSet<_> = [
+            (0, 1, 1, true, false),
+            (1, 1, 1, false, true),
+            (-1, 1, 1, false, true),
+        ]
+        .into();
         assert_eq!(white, expect);
         let black: BTreeSet<(i64, i64, bool, bool)> = p
             .steps(Colour::Black)
             .iter()
             .map(|s| (s.delta.dx, s.delta.dy, s.can_move, s.can_capture))
             .collect();
-        assert_eq!(black, [(0, -1, true, false), (1, -1, false, true), (-1, -1, false, true)].into());
+        assert_eq!(
+            black,
+            [(0, -1, true, false), (1, -1, false, true), (-1, -1, false, true)].into()
+        );
     }
 
     #[test]
@@ -628,10 +742,17 @@ mod tests {
             let leg = s.leg.expect("lame");
             // The leg is the orthogonal first step along the long side.
             assert_eq!(leg.dx.abs() + leg.dy.abs(), 1);
-            assert!(if s.delta.dy.abs() == 2 { leg.dx == 0 } else { leg.dy == 0 });
+            assert!(if s.delta.dy.abs() == 2 {
+                leg.dx == 0
+            } else {
+                leg.dy == 0
+            });
         }
         let elephant = rule("nA");
-        assert!(elephant.steps(Colour::White).iter().all(|s| s.leg == Some(Delta::new(s.delta.dx / 2, s.delta.dy / 2))));
+        assert!(elephant
+            .steps(Colour::White)
+            .iter()
+            .all(|s| s.leg == Some(Delta::new(s.delta.dx / 2, s.delta.dy / 2))));
         assert_eq!(moves("NN"), both(&KNIGHT, 0));
         assert_eq!(moves("R4"), both(&KING[..4], 4));
         assert_eq!(rule("R4"), rule("W4"));
@@ -660,20 +781,44 @@ mod tests {
     fn errors_point_at_the_character() {
         let e = "fmWfcQx".parse::<Rule>().expect_err("Q with directions");
         assert_eq!(e.at, 3);
-        assert!(matches!(e.kind, BetzaErrorKind::AmbiguousDirections { piece: 'Q', .. }));
-        assert!(e.to_string().contains("fcRfcB") || e.to_string().contains("fRfB"), "{e}");
+        assert!(matches!(
+            e.kind,
+            BetzaErrorKind::AmbiguousDirections { piece: 'Q', .. }
+        ));
+        assert!(
+            e.to_string().contains("fcRfcB") || e.to_string().contains("fRfB"),
+            "{e}"
+        );
         let e = "fK".parse::<Rule>().expect_err("fK");
         assert!(e.to_string().contains("fWfF"), "{e}");
         let e = "NX".parse::<Rule>().expect_err("X");
         assert_eq!((e.at, e.kind.clone()), (1, BetzaErrorKind::Unexpected('X')));
         assert!(e.to_string().ends_with("\n  NX\n   ^"), "{e}");
         assert_eq!("".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::Empty));
-        assert_eq!("fm".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::MissingAtom));
-        assert_eq!("nW".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::LameNotLeaper));
-        assert_eq!("nNN".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::LameNotLeaper));
-        assert_eq!("hN".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::LoneHalf));
-        assert_eq!("(0,0)".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::BadLeap));
-        assert_eq!("fP".parse::<Rule>().map_err(|e| e.kind), Err(BetzaErrorKind::PawnModifiers));
+        assert_eq!(
+            "fm".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::MissingAtom)
+        );
+        assert_eq!(
+            "nW".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::LameNotLeaper)
+        );
+        assert_eq!(
+            "nNN".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::LameNotLeaper)
+        );
+        assert_eq!(
+            "hN".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::LoneHalf)
+        );
+        assert_eq!(
+            "(0,0)".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::BadLeap)
+        );
+        assert_eq!(
+            "fP".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::PawnModifiers)
+        );
     }
 
     fn arb_component() -> impl Strategy<Value = Component> {
@@ -686,8 +831,17 @@ mod tests {
             };
             let lame = lame && atom.can_be_lame();
             // Full masks are common in real rules; make them common here too.
-            let (m, c) = (if m % 4 == 0 { 0xFF } else { m }, if c % 4 == 0 { 0xFF } else { c });
-            Component { atom, range: if lame { 1 } else { range }, lame, moves: m, captures: c }
+            let (m, c) = (
+                if m % 4 == 0 { 0xFF } else { m },
+                if c % 4 == 0 { 0xFF } else { c },
+            );
+            Component {
+                atom,
+                range: if lame { 1 } else { range },
+                lame,
+                moves: m,
+                captures: c,
+            }
         })
     }
 
@@ -696,7 +850,9 @@ mod tests {
         #[test]
         fn print_parse_round_trips(parts in proptest::collection::vec(arb_component(), 0..5)) {
             let r = Rule::from_components(parts);
-            prop_assume!(!r.is_empty());
+            if r.is_empty() {
+                return Ok(());
+            }
             let text = r.to_string();
             let back: Rule = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(back, r, "{}", text);

@@ -40,6 +40,7 @@ pub enum Colour {
 
 impl Colour {
     /// The other side.
+    #[must_use]
     pub const fn opponent(self) -> Self {
         match self {
             Self::White => Self::Black,

@@ -1,1 +1,104 @@
-//! problems
+//! The five classic formats: parse → engine → print. Each is a thin adapter over the engine.
+//!
+//! [`solve`] reads a whole input and writes the exact expected output to a writer the caller
+//! owns (the library never prints on its own); answers already computed are written before an
+//! error is returned, so a bad line late in a file loses nothing before it.
+
+pub mod input;
+
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use thiserror::Error;
+
+pub use input::{Input, InputError};
+
+/// A classic problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// Black king on an 8-rank strip (Codeforces 1765I).
+    InfiniteChess,
+    /// King capturing a pawn, 8×8 (e-olymp 2621).
+    KingPath,
+    /// Two-knight duel, interactive (Codeforces 1201E2).
+    Knightmare,
+    /// Reach counts on typed roads (NOIP 2021 "棋局").
+    Roads,
+    /// Movement rule from an attack diagram (Codeforces 538D).
+    WeirdChess,
+}
+
+impl Problem {
+    /// Every problem, in the order of the spec.
+    pub const ALL: [Self; 5] = [
+        Self::InfiniteChess,
+        Self::KingPath,
+        Self::Knightmare,
+        Self::Roads,
+        Self::WeirdChess,
+    ];
+
+    /// The command-line name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::InfiniteChess => "infinite-chess",
+            Self::KingPath => "king-path",
+            Self::Knightmare => "knightmare",
+            Self::Roads => "roads",
+            Self::WeirdChess => "weird-chess",
+        }
+    }
+
+    /// Where the problem comes from.
+    pub const fn origin(self) -> &'static str {
+        match self {
+            Self::InfiniteChess => "Codeforces 1765I",
+            Self::KingPath => "e-olymp 2621",
+            Self::Knightmare => "Codeforces 1201E2 (interactive)",
+            Self::Roads => "Luogu P7963 / NOIP 2021",
+            Self::WeirdChess => "Codeforces 538D",
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown problem name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown problem `{0}`; expected one of: infinite-chess, king-path, knightmare, roads, weird-chess")]
+pub struct UnknownProblem(pub String);
+
+impl FromStr for Problem {
+    type Err = UnknownProblem;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| UnknownProblem(s.to_owned()))
+    }
+}
+
+/// Why a classic could not be answered.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// Malformed input.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Writing the answer failed.
+    #[error("cannot write the answer: {0}")]
+    Io(#[from] io::Error),
+    /// The solver has not been built yet.
+    #[error("`{0}` is not available yet in this version of chessreach")]
+    NotAvailable(Problem),
+}
+
+/// Solves one classic: reads `input` in its original format and writes the exact output.
+/// Interactive problems (knightmare) are not solved here; see the `duel` module.
+pub fn solve(problem: Problem, _input: &str, _out: &mut impl Write) -> Result<(), SolveError> {
+    Err(SolveError::NotAvailable(problem))
+}

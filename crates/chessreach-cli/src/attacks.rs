@@ -1,0 +1,219 @@
+//! `chessreach attacks`: the attack map of a position.
+
+use std::io::Write;
+
+use anyhow::Result;
+use chessreach::attack::{AttackMap, Position, StripAttackMap};
+use chessreach::geometry::{Board, Coord, Rect, Strip};
+use chessreach::piece::Colour;
+use chessreach::render::{self, attack_cell, attack_legend, View};
+use serde_json::{json, Value};
+
+use crate::output::{self, Format};
+use crate::position_args::PositionArgs;
+use crate::UsageError;
+
+/// Arguments of `chessreach attacks`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+
+    /// Output: a text diagram, JSON, or an SVG picture.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+
+    /// Show only one side's attacks.
+    #[arg(long, value_parser = parse_side)]
+    side: Option<Colour>,
+
+    /// Files to draw on a strip, `LO..HI` (default: the pieces' files and 2 more each side).
+    #[arg(long, value_parser = parse_files, allow_hyphen_values = true)]
+    files: Option<(i64, i64)>,
+}
+
+pub(crate) fn parse_side(s: &str) -> Result<Colour, String> {
+    match s {
+        "white" | "w" => Ok(Colour::White),
+        "black" | "b" => Ok(Colour::Black),
+        _ => Err(format!("expected `white` or `black`, found `{s}`")),
+    }
+}
+
+pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
+    let bad = || format!("expected files LO..HI such as `-5..20`, found `{s}`");
+    let (a, b) = s.split_once("..").ok_or_else(bad)?;
+    let (a, b): (i64, i64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a > b || b.abs_diff(a) >= 2000 {
+        return Err(format!("files {a}..{b}: need LO <= HI and at most 2000 files"));
+    }
+    Ok((a, b))
+}
+
+/// The window to draw: the whole board when bounded, else the pieces' files (or `files`).
+pub(crate) fn view_of(pos: &Position, files: Option<(i64, i64)>, extra: &[Coord]) -> Result<View> {
+    match pos.board() {
+        Board::Rect(r) => Ok(View {
+            files: 1..=i64::from(r.width()),
+            ranks: 1..=i64::from(r.height()),
+        }),
+        Board::Strip(s) => {
+            let (lo, hi) = match files {
+                Some(f) => f,
+                None => {
+                    let fs = pos
+                        .pieces()
+                        .iter()
+                        .map(|p| p.at.file)
+                        .chain(extra.iter().map(|c| c.file));
+                    let (lo, hi) = fs.fold((i64::MAX, i64::MIN), |(l, h), f| (l.min(f), h.max(f)));
+                    if lo > hi {
+                        (1, 8)
+                    } else if hi.abs_diff(lo) > 120 {
+                        return Err(UsageError(format!(
+                            "the pieces span files {lo} to {hi}, too wide to draw; choose a window with --files LO..HI"
+                        ))
+                        .into());
+                    } else {
+                        (lo.saturating_sub(2), hi.saturating_add(2))
+                    }
+                }
+            };
+            Ok(View {
+                files: lo..=hi,
+                ranks: 1..=i64::from(s.ranks()),
+            })
+        }
+    }
+}
+
+pub(crate) fn pieces_json(pos: &Position) -> Value {
+    pos.pieces()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({
+                "index": i,
+                "symbol": pos.symbol_of(i).to_string(),
+                "colour": p.colour,
+                "betza": pos.kinds()[p.kind].rule.to_string(),
+                "square": p.at.to_string(),
+            })
+        })
+        .collect()
+}
+
+pub(crate) fn run(args: &Args) -> Result<()> {
+    let pos = args.position.position()?;
+    let mut out = output::stdout();
+    match pos.board() {
+        Board::Rect(rect) => bounded(args, &pos, rect, &mut out)?,
+        Board::Strip(strip) => unbounded(args, &pos, strip, &mut out)?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn bounded(args: &Args, pos: &Position, rect: Rect, out: &mut impl Write) -> Result<()> {
+    let map = AttackMap::new(pos)?;
+    match args.format {
+        Format::Json => {
+            let side_json = |c: Colour| {
+                json!({
+                    "count": map.attacked(c).count(),
+                    "squares": map.attacked(c).iter().map(|s| rect.coord(s).to_string()).collect::<Vec<_>>(),
+                })
+            };
+            let attackers: serde_json::Map<String, Value> = rect
+                .squares()
+                .filter(|&s| !map.attackers(s).is_empty())
+                .map(|s| (rect.coord(s).to_string(), json!(map.attackers(s))))
+                .collect();
+            output::write_json(
+                out,
+                &json!({
+                    "board": pos.board().to_string(),
+                    "pieces": pieces_json(pos),
+                    "white": side_json(Colour::White),
+                    "black": side_json(Colour::Black),
+                    "attackers": attackers,
+                }),
+            )
+        }
+        Format::Svg | Format::Text => {
+            if rect.width() > 200 || rect.height() > 200 {
+                return Err(
+                    UsageError(format!("a {rect} board is too large to draw; use --format json")).into(),
+                );
+            }
+            let view = view_of(pos, None, &[])?;
+            let cell = attack_cell(pos, &map, args.side);
+            if args.format == Format::Svg {
+                out.write_all(render::svg(&view, &format!("Attacks on a {rect} board"), cell).as_bytes())?;
+            } else {
+                write!(out, "{}", render::text(&view, cell))?;
+                writeln!(out, "{}", attack_legend(args.side))?;
+                writeln!(
+                    out,
+                    "White attacks {} squares; Black attacks {} squares.",
+                    map.attacked(Colour::White).count(),
+                    map.attacked(Colour::Black).count()
+                )?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn unbounded(args: &Args, pos: &Position, strip: Strip, out: &mut impl Write) -> Result<()> {
+    let map = StripAttackMap::new(pos).expect("the board is a strip");
+    match args.format {
+        Format::Json => {
+            let squares: Vec<Value> = map
+                .finite()
+                .chunk_by(|a, b| a.0 == b.0)
+                .map(|run| json!({"square": run[0].0.to_string(), "attackers": run.iter().map(|x| x.1).collect::<Vec<_>>()}))
+                .collect();
+            let rays: Vec<Value> = map
+                .rays()
+                .map(|r| {
+                    json!({
+                        "piece": r.piece,
+                        "from": r.from.to_string(),
+                        "step": [r.step.dx, r.step.dy],
+                        "until": r.until.map(|u| u.to_string()),
+                    })
+                })
+                .collect();
+            output::write_json(
+                out,
+                &json!({
+                    "board": strip.to_string(),
+                    "pieces": pieces_json(pos),
+                    "squares": squares,
+                    "rays": rays,
+                }),
+            )
+        }
+        Format::Svg | Format::Text => {
+            let view = view_of(pos, args.files, &[])?;
+            let cell = attack_cell(pos, &map, args.side);
+            if args.format == Format::Svg {
+                out.write_all(render::svg(&view, &format!("Attacks on a {strip} strip"), cell).as_bytes())?;
+            } else {
+                write!(out, "{}", render::text(&view, cell))?;
+                writeln!(out, "{}", attack_legend(args.side))?;
+                writeln!(
+                    out,
+                    "{} finitely attacked squares; {} horizontal rider rays (they run on past the picture unless blocked).",
+                    map.finite().chunk_by(|a, b| a.0 == b.0).count(),
+                    map.rays().count()
+                )?;
+            }
+            Ok(())
+        }
+    }
+}

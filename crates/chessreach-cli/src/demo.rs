@@ -1,0 +1,76 @@
+//! `chessreach demo`: every capability on bundled examples.
+
+use std::io::Write;
+
+use anyhow::Result;
+use chessreach::attack::{AttackMap, Position, StripAttackMap, Symbols};
+use chessreach::geometry::Board;
+use chessreach::render::{self, attack_cell, attack_legend};
+
+use crate::attacks::view_of;
+use crate::output;
+
+/// Arguments of `chessreach demo`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {}
+
+/// Bundled positions: (title, FEN, letter definitions).
+const POSITIONS: [(&str, &str, &[&str]); 2] = [
+    (
+        "The orthodox start position",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        &[],
+    ),
+    (
+        "Capablanca chess on 10x8: archbishop A=BN and chancellor C=RN",
+        "r1a1kbc1nr/pp1ppppppp/2n7/2p7/10/5N4/PPPPPPPPPP/RNABQKBC1R",
+        &["A=BN", "C=RN"],
+    ),
+];
+
+pub(crate) fn run(_: &Args) -> Result<()> {
+    let mut out = output::stdout();
+    for (title, fen, defs) in POSITIONS {
+        let mut symbols = Symbols::default();
+        for d in defs {
+            symbols.define(d)?;
+        }
+        let pos = Position::from_fen_with(fen, &symbols)?;
+        let map = AttackMap::new(&pos)?;
+        writeln!(out, "== attacks: {title}")?;
+        let defines: Vec<String> = defs.iter().map(|d| format!(" --define '{d}'")).collect();
+        writeln!(out, "   chessreach attacks --fen '{fen}'{}", defines.concat())?;
+        write!(
+            out,
+            "{}",
+            render::text(&view_of(&pos, None, &[])?, attack_cell(&pos, &map, None))
+        )?;
+        writeln!(out, "{}\n", attack_legend(None))?;
+    }
+    // The first infinite-chess sample's pieces on a strip.
+    let strip = crate::position_args::PositionArgs {
+        fen: None,
+        board: "infx8".parse::<Board>()?,
+        piece: vec!["N@4,8".into(), "B@4,6".into()],
+        black: vec![],
+        define: vec![],
+    };
+    let pos = strip.position()?;
+    let map = StripAttackMap::new(&pos).expect("strip");
+    writeln!(
+        out,
+        "== attacks: knight and bishop on an 8-rank strip (files unbounded)"
+    )?;
+    writeln!(
+        out,
+        "   chessreach attacks --board infx8 --piece N@4,8 --piece B@4,6"
+    )?;
+    write!(
+        out,
+        "{}",
+        render::text(&view_of(&pos, Some((0, 10)), &[])?, attack_cell(&pos, &map, None))
+    )?;
+    writeln!(out, "{}", attack_legend(None))?;
+    out.flush()?;
+    Ok(())
+}

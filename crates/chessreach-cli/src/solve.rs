@@ -1,0 +1,40 @@
+//! `chessreach solve`: the classic formats.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use chessreach::problems::{self, Problem};
+
+use crate::output;
+
+/// Arguments of `chessreach solve`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The problem: infinite-chess, king-path, knightmare, roads, weird-chess.
+    problem: Problem,
+
+    /// Read the input from FILE instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+}
+
+pub(crate) fn run(args: &Args) -> Result<()> {
+    let text = match &args.input {
+        Some(path) => {
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+        }
+        None => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .context("cannot read stdin")?;
+            s
+        }
+    };
+    let mut out = output::stdout();
+    let result = problems::solve(args.problem, &text, &mut out);
+    // Answers computed before an error are kept.
+    out.flush()?;
+    result.with_context(|| format!("{} ({})", args.problem, args.problem.origin()))
+}

@@ -1,0 +1,68 @@
+//! Attack maps at scale: 1,000 random fairy pieces on 1000×1000, 100,000 pieces on a strip.
+
+#![allow(missing_docs)]
+
+use chessreach::attack::{AttackMap, Kind, Placed, Position, StripAttackMap};
+use chessreach::geometry::{Board, Coord, Rect, Strip};
+use chessreach::piece::Colour;
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const FAIRY: [&str; 10] = ["K", "Q", "R", "B", "N", "BN", "RN", "NN", "nN", "fmWfcF"];
+
+fn random_position(board: Board, n: usize, files: std::ops::Range<i64>, seed: u64) -> Position {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let kinds: Vec<Kind> = FAIRY
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Kind {
+            symbol: char::from(b'A' + i as u8),
+            rule: s.parse().expect("rule"),
+        })
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut pieces = Vec::with_capacity(n);
+    while pieces.len() < n {
+        let at = Coord::new(
+            rng.gen_range(files.clone()),
+            rng.gen_range(1..=i64::from(board.ranks())),
+        );
+        if seen.insert(at) {
+            pieces.push(Placed {
+                kind: rng.gen_range(0..kinds.len()),
+                colour: if rng.gen() { Colour::White } else { Colour::Black },
+                at,
+            });
+        }
+    }
+    Position::new(board, kinds, pieces).expect("valid")
+}
+
+fn bench(c: &mut Criterion) {
+    let big = random_position(
+        Board::Rect(Rect::new(1000, 1000).expect("size")),
+        1000,
+        1..1001,
+        1,
+    );
+    c.bench_function("attack map: 1000 fairy pieces on 1000x1000", |b| {
+        b.iter(|| AttackMap::new(&big).expect("bounded"));
+    });
+    let strip = random_position(
+        Board::Strip(Strip::new(8).expect("8 ranks")),
+        100_000,
+        -50_000_000..50_000_000,
+        2,
+    );
+    c.bench_function("attack map: 100000 fairy pieces on an 8-rank strip", |b| {
+        b.iter(|| StripAttackMap::new(&strip).expect("strip"));
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = bench
+}
+criterion_main!(benches);

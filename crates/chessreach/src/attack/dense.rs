@@ -1,0 +1,142 @@
+use super::walk::{self, Surface};
+use super::{AttackQuery, Position};
+use crate::geometry::{Coord, Rect, Square, SquareSet};
+use crate::piece::Colour;
+
+/// Occupancy of a bounded board: which active piece stands on each square.
+pub(crate) struct DenseSurface {
+    rect: Rect,
+    /// `piece index + 1` per square, 0 when empty.
+    occupant: Vec<u32>,
+}
+
+impl DenseSurface {
+    pub(crate) fn new(pos: &Position, rect: Rect, active: &impl Fn(usize) -> bool) -> Self {
+        let mut occupant = vec![0u32; rect.len()];
+        for (i, p) in pos.pieces().iter().enumerate().filter(|(i, _)| active(*i)) {
+            if let Some(s) = rect.square(p.at) {
+                occupant[s.index()] = i as u32 + 1;
+            }
+        }
+        Self { rect, occupant }
+    }
+}
+
+impl Surface for DenseSurface {
+    #[inline]
+    fn on_board(&self, c: Coord) -> bool {
+        self.rect.contains(c)
+    }
+    #[inline]
+    fn occupied(&self, c: Coord) -> bool {
+        self.rect.square(c).is_some_and(|s| self.occupant[s.index()] != 0)
+    }
+}
+
+/// The attack map of a position on a bounded board.
+///
+/// Built once per position in O(squares + Σ ray lengths); answers `is_attacked` in O(1) and
+/// lists a square's attackers from a compressed per-square table.
+#[derive(Clone, Debug)]
+pub struct AttackMap {
+    rect: Rect,
+    attacked: [SquareSet; 2],
+    /// `start[s]..start[s+1]` indexes `by` for square `s`.
+    start: Vec<u32>,
+    /// Attacking piece indices, grouped by square.
+    by: Vec<u32>,
+    colours: Vec<Colour>,
+}
+
+/// Why an attack map was not built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("this attack map needs a bounded board; the position is on a {0} strip (use StripAttackMap)")]
+pub struct NotBounded(pub crate::geometry::Board);
+
+impl AttackMap {
+    /// The attack map of every piece of a position on a bounded board.
+    pub fn new(pos: &Position) -> Result<Self, NotBounded> {
+        Self::build(pos, |_| true)
+    }
+
+    /// The attack map of the pieces for which `active(index)` holds; the others are as if
+    /// captured: they neither attack nor block.
+    pub fn build(pos: &Position, active: impl Fn(usize) -> bool) -> Result<Self, NotBounded> {
+        let rect = pos.rect().ok_or(NotBounded(pos.board()))?;
+        let surface = DenseSurface::new(pos, rect, &active);
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        // `seen[s] == i + 1`: piece i already covers s (two components may reach one square).
+        let mut seen = vec![0u32; rect.len()];
+        for i in (0..pos.pieces().len()).filter(|&i| active(i)) {
+            let from = pos.pieces()[i].at;
+            let stamp = i as u32 + 1;
+            let mut sink = |c: Coord| {
+                if let Some(s) = rect.square(c) {
+                    if seen[s.index()] != stamp {
+                        seen[s.index()] = stamp;
+                        pairs.push((s.0, i as u32));
+                    }
+                }
+            };
+            walk::attacks(pos.steps_of(i), from, &surface, &mut sink);
+        }
+        // Counting sort by square: the compressed table.
+        let mut start = vec![0u32; rect.len() + 1];
+        for &(s, _) in &pairs {
+            start[s as usize + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut by = vec![0u32; pairs.len()];
+        let mut attacked = [SquareSet::new(rect.len()), SquareSet::new(rect.len())];
+        for &(s, piece) in &pairs {
+            by[fill[s as usize] as usize] = piece;
+            fill[s as usize] += 1;
+            attacked[pos.pieces()[piece as usize].colour.index()].insert(Square(s));
+        }
+        Ok(Self {
+            rect,
+            attacked,
+            start,
+            by,
+            colours: pos.pieces().iter().map(|p| p.colour).collect(),
+        })
+    }
+
+    /// The board.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// The squares `colour` attacks.
+    pub fn attacked(&self, colour: Colour) -> &SquareSet {
+        &self.attacked[colour.index()]
+    }
+
+    /// Whether `colour` attacks `s`. O(1).
+    #[inline]
+    pub fn is_attacked(&self, colour: Colour, s: Square) -> bool {
+        self.attacked[colour.index()].contains(s)
+    }
+
+    /// Indices of the pieces (either colour) attacking `s`, in piece order.
+    pub fn attackers(&self, s: Square) -> &[u32] {
+        &self.by[self.start[s.index()] as usize..self.start[s.index() + 1] as usize]
+    }
+
+    /// How many pieces of `colour` attack `s`.
+    pub fn count_at(&self, colour: Colour, s: Square) -> u32 {
+        self.attackers(s)
+            .iter()
+            .filter(|&&p| self.colours[p as usize] == colour)
+            .count() as u32
+    }
+}
+
+impl AttackQuery for AttackMap {
+    fn count(&self, colour: Colour, c: Coord) -> u32 {
+        self.rect.square(c).map_or(0, |s| self.count_at(colour, s))
+    }
+}

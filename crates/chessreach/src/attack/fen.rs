@@ -1,0 +1,251 @@
+use std::fmt;
+
+use thiserror::Error;
+
+use super::{Kind, Placed, Position, PositionError};
+use crate::geometry::{Board, Coord, Rect, RectError};
+use crate::piece::{BetzaError, Colour, Rule};
+
+/// Which rule each FEN letter stands for: `K Q R B N P` by default, more by [`Symbols::define`].
+#[derive(Clone, Debug)]
+pub struct Symbols {
+    table: Vec<(char, Rule)>,
+}
+
+/// Why a FEN (or a letter definition) was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct FenError {
+    /// The text.
+    pub input: String,
+    /// Character index of the problem.
+    pub at: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (at character {})\n  {}\n  {}^",
+            self.message,
+            self.at + 1,
+            self.input,
+            " ".repeat(self.at)
+        )
+    }
+}
+
+impl Default for Symbols {
+    fn default() -> Self {
+        let table = ["K", "Q", "R", "B", "N", "P"]
+            .into_iter()
+            .map(|s| {
+                (
+                    s.chars().next().expect("one letter"),
+                    s.parse().expect("orthodox rule"),
+                )
+            })
+            .collect();
+        Self { table }
+    }
+}
+
+impl Symbols {
+    /// Defines or redefines a letter: `A=BN`. The letter is case-insensitive.
+    pub fn define(&mut self, spec: &str) -> Result<(), FenError> {
+        let fail = |at: usize, message: String| FenError {
+            input: spec.to_owned(),
+            at,
+            message,
+        };
+        let Some((name, betza)) = spec.split_once('=') else {
+            return Err(fail(0, "expected LETTER=BETZA, e.g. `A=BN`".into()));
+        };
+        let mut letters = name.trim().chars();
+        let (Some(letter), None) = (letters.next(), letters.next()) else {
+            return Err(fail(0, format!("expected one letter before `=`, found `{name}`")));
+        };
+        if !letter.is_ascii_alphabetic() {
+            return Err(fail(0, format!("expected a letter before `=`, found `{letter}`")));
+        }
+        let offset = name.chars().count() + 1;
+        let rule: Rule = betza
+            .parse()
+            .map_err(|e: BetzaError| fail(offset + e.at, e.kind.to_string()))?;
+        self.insert(letter, rule);
+        Ok(())
+    }
+
+    /// Binds `letter` (case-insensitive) to `rule`.
+    pub fn insert(&mut self, letter: char, rule: Rule) {
+        let letter = letter.to_ascii_uppercase();
+        self.table.retain(|(l, _)| *l != letter);
+        self.table.push((letter, rule));
+    }
+
+    /// The rule of a letter, either case.
+    pub fn get(&self, letter: char) -> Option<&Rule> {
+        let letter = letter.to_ascii_uppercase();
+        self.table.iter().find(|(l, _)| *l == letter).map(|(_, r)| r)
+    }
+}
+
+impl Position {
+    /// A position from the placement field of a FEN with the orthodox letters. See
+    /// [`Position::from_fen_with`].
+    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_with(fen, &Symbols::default())
+    }
+
+    /// A position from the placement field of a FEN: ranks from the top, separated by `/`;
+    /// upper case White, lower case Black; digits (any number of them) count empty squares. The
+    /// board's size is the FEN's own: as many ranks as fields, as many files as each rank holds.
+    /// Anything after the first space (side to move, castling …) is ignored.
+    pub fn from_fen_with(fen: &str, symbols: &Symbols) -> Result<Self, FenError> {
+        let fail = |at: usize, message: String| FenError {
+            input: fen.to_owned(),
+            at,
+            message,
+        };
+        let placement = fen.split_whitespace().next().unwrap_or("");
+        let lead = fen.chars().take_while(|c| c.is_whitespace()).count();
+        if placement.is_empty() {
+            return Err(fail(
+                0,
+                "empty FEN: expected ranks such as `8/8/8/8/8/8/8/8`".into(),
+            ));
+        }
+        let rows: Vec<&str> = placement.split('/').collect();
+        let height = rows.len() as u64;
+        let mut kinds: Vec<Kind> = Vec::new();
+        let mut pieces = Vec::new();
+        let mut width: Option<(u64, usize)> = None;
+        let mut at = lead;
+        for (r, row) in rows.iter().enumerate() {
+            let rank = height as i64 - r as i64;
+            let mut file: u64 = 0;
+            let chars: Vec<char> = row.chars().collect();
+            let mut i = 0;
+            while i < chars.len() {
+                let c = chars[i];
+                if c.is_ascii_digit() {
+                    let start = i;
+                    while i < chars.len() && chars[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    let n: String = chars[start..i].iter().collect();
+                    let n: u64 = n
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| fail(at + start, format!("bad empty-square count `{n}`")))?;
+                    file = file.saturating_add(n);
+                    continue;
+                }
+                let rule = symbols.get(c).ok_or_else(|| {
+                    fail(
+                        at + i,
+                        format!(
+                            "unknown piece letter `{c}`: define it, e.g. --define '{}=BN'",
+                            c.to_ascii_uppercase()
+                        ),
+                    )
+                })?;
+                file += 1;
+                let symbol = c.to_ascii_uppercase();
+                let kind = if let Some(k) = kinds.iter().position(|k| k.symbol == symbol) {
+                    k
+                } else {
+                    kinds.push(Kind {
+                        symbol,
+                        rule: rule.clone(),
+                    });
+                    kinds.len() - 1
+                };
+                let colour = if c.is_ascii_uppercase() {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                pieces.push(Placed {
+                    kind,
+                    colour,
+                    at: Coord::new(file as i64, rank),
+                });
+                i += 1;
+            }
+            match width {
+                None => width = Some((file, r)),
+                Some((w, first)) if w != file => {
+                    return Err(fail(
+                        at,
+                        format!(
+                            "rank {} holds {file} squares but rank {} holds {w}: every rank needs the same width",
+                            rank,
+                            height as usize - first
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+            at += chars.len() + 1;
+        }
+        let width = width.map_or(0, |w| w.0);
+        let rect = Rect::new(width, height).map_err(|e: RectError| fail(lead, e.to_string()))?;
+        Position::new(Board::Rect(rect), kinds, pieces).map_err(|e: PositionError| fail(lead, e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position() {
+        let pos =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").expect("fen");
+        assert_eq!(pos.board().to_string(), "8x8");
+        assert_eq!(pos.pieces().len(), 32);
+        let e1 = pos.piece_at("e1".parse().expect("sq")).expect("king");
+        assert_eq!(pos.symbol_of(e1), 'K');
+        let d8 = pos.piece_at("d8".parse().expect("sq")).expect("queen");
+        assert_eq!(pos.symbol_of(d8), 'q');
+    }
+
+    #[test]
+    fn fairy_board_with_definitions() {
+        let mut sym = Symbols::default();
+        sym.define("A=BN").expect("define");
+        sym.define("c=RN").expect("define");
+        let pos = Position::from_fen_with(
+            "rnabqkbcnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+            &sym,
+        )
+        .expect("fen");
+        assert_eq!(pos.board().to_string(), "10x10");
+        let pos = Position::from_fen_with("12/12/12/12/12/12/12/12/12/5A6", &sym).expect("12x10");
+        assert_eq!(pos.board().to_string(), "12x10");
+    }
+
+    #[test]
+    fn errors() {
+        let e = Position::from_fen("8/8/8/8/8/8/8/7X").expect_err("unknown");
+        assert_eq!(e.at, 15);
+        assert!(e.message.contains("--define 'X=BN'"));
+        let e = Position::from_fen("8/7/8").expect_err("ragged");
+        assert!(e.message.contains("same width"), "{e}");
+        assert!(Position::from_fen("").is_err());
+        assert!(Position::from_fen("0").is_err());
+        assert!(Symbols::default().define("AB=N").is_err());
+        let e = Symbols::default().define("A=BX").expect_err("bad betza");
+        assert_eq!(e.at, 3);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(s in "[KQRBNPkqrbnpX0-9/ ]{0,30}") {
+            let _ = Position::from_fen(&s);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The one place that knows how a piece's steps cover squares.
+
+use crate::geometry::{Coord, Delta};
+use crate::piece::Step;
+
+/// The board as the walker sees it: bounds and occupancy.
+pub(crate) trait Surface {
+    /// Whether `c` is on the board.
+    fn on_board(&self, c: Coord) -> bool;
+    /// Whether a (still active) piece stands on `c`.
+    fn occupied(&self, c: Coord) -> bool;
+    /// On boards with unbounded files, unlimited horizontal riders are not walked square by
+    /// square: the walker asks for the first blocker instead. `None`: never blocked.
+    /// Bounded boards never get this call.
+    fn first_blocker(&self, _from: Coord, _step: Delta) -> Option<Coord> {
+        None
+    }
+    /// Whether files are unbounded (a strip).
+    fn unbounded_files(&self) -> bool {
+        false
+    }
+}
+
+/// Receives what a walk covers.
+pub(crate) trait WalkSink {
+    /// A covered square.
+    fn square(&mut self, c: Coord);
+    /// An unlimited horizontal ray on a strip: every `from + k*step` for `k >= 1` up to and
+    /// including `until` (`None`: forever).
+    fn ray(&mut self, from: Coord, step: Delta, until: Option<Coord>);
+}
+
+impl<F: FnMut(Coord)> WalkSink for F {
+    fn square(&mut self, c: Coord) {
+        self(c);
+    }
+    fn ray(&mut self, _: Coord, _: Delta, _: Option<Coord>) {
+        unreachable!("a plain callback is used on bounded boards only")
+    }
+}
+
+/// Walks the capture-capable `steps` of a piece on `from` and reports every square it attacks.
+///
+/// O(squares covered): one occupancy probe per square of each ray.
+pub(crate) fn attacks(steps: &[Step], from: Coord, surface: &impl Surface, sink: &mut impl WalkSink) {
+    for st in steps.iter().filter(|s| s.can_capture) {
+        walk_step(st, from, surface, sink);
+    }
+}
+
+/// Walks one step from `from`: the squares it reaches, the first occupied one included.
+#[inline]
+pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &mut impl WalkSink) {
+    if let Some(leg) = st.leg {
+        match from.offset(leg) {
+            Some(l) if !surface.occupied(l) => {}
+            _ => return,
+        }
+    }
+    if st.range == 0 && st.delta.dy == 0 && surface.unbounded_files() {
+        sink.ray(from, st.delta, surface.first_blocker(from, st.delta));
+        return;
+    }
+    let mut at = from;
+    let mut left = st.range;
+    loop {
+        match at.offset(st.delta) {
+            Some(next) if surface.on_board(next) => at = next,
+            _ => return,
+        }
+        sink.square(at);
+        if surface.occupied(at) {
+            return;
+        }
+        if left == 1 {
+            return;
+        }
+        left = left.saturating_sub(1);
+    }
+}

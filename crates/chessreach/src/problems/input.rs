@@ -1,0 +1,201 @@
+//! One tokenizer for every classic: whitespace-separated tokens that know their line and column.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// A token and where it stands (1-based line and column, columns counted in characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+}
+
+/// Bad input: where, what was expected, what was found.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct InputError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What the format wanted here.
+    pub expected: String,
+    /// What stood here (`end of input` at the end).
+    pub found: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: expected {}, found {}",
+            self.line, self.column, self.expected, self.found
+        )
+    }
+}
+
+/// A cursor over a text's tokens.
+#[derive(Clone, Debug)]
+pub struct Input<'a> {
+    rest: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Input<'a> {
+    /// A cursor at line 1, column 1 of `text`.
+    pub fn new(text: &'a str) -> Self {
+        Self::at_line(text, 1)
+    }
+
+    /// A cursor over `text` that reports positions as if `text` began at `line`.
+    pub fn at_line(text: &'a str, line: usize) -> Self {
+        Self {
+            rest: text,
+            line,
+            column: 1,
+        }
+    }
+
+    fn skip_space(&mut self) {
+        let mut chars = self.rest.char_indices();
+        let mut cut = self.rest.len();
+        for (i, c) in chars.by_ref() {
+            if !c.is_whitespace() {
+                cut = i;
+                break;
+            }
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.rest = &self.rest[cut..];
+    }
+
+    /// The next token, if any.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        self.skip_space();
+        if self.rest.is_empty() {
+            return None;
+        }
+        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        let tok = Token {
+            text: &self.rest[..end],
+            line: self.line,
+            column: self.column,
+        };
+        self.column += tok.text.chars().count();
+        self.rest = &self.rest[end..];
+        Some(tok)
+    }
+
+    /// Where the next token would start (after whitespace).
+    pub fn position(&mut self) -> (usize, usize) {
+        self.skip_space();
+        (self.line, self.column)
+    }
+
+    /// An error at the next token: `expected` is what the format wanted there.
+    pub fn error_here(&mut self, expected: &str) -> InputError {
+        let mut probe = self.clone();
+        if let Some(t) = probe.next_token() {
+            return t.error(expected);
+        }
+        let (line, column) = self.position();
+        InputError {
+            line,
+            column,
+            expected: expected.to_owned(),
+            found: "end of input".to_owned(),
+        }
+    }
+
+    /// The next token, or an error naming `what` at the end of input.
+    pub fn word(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        match self.next_token() {
+            Some(t) => Ok(t),
+            None => Err(self.error_here(what)),
+        }
+    }
+
+    /// The next token parsed as a number (or any `FromStr`); errors name `what`.
+    pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T, InputError> {
+        let t = self.word(what)?;
+        t.text.parse().map_err(|_| t.error(what))
+    }
+
+    /// The next token as an integer within `range`; errors name `what` and the range.
+    pub fn int_in(&mut self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
+        let t = self.word(what)?;
+        let want = format!("{what} (an integer from {} to {})", range.start(), range.end());
+        match t.text.parse::<i64>() {
+            Ok(v) if range.contains(&v) => Ok(v),
+            _ => Err(t.error(&want)),
+        }
+    }
+
+    /// Succeeds when only whitespace is left.
+    pub fn finish(&mut self) -> Result<(), InputError> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(t) => Err(t.error("end of input")),
+        }
+    }
+}
+
+impl Token<'_> {
+    /// An error at this token.
+    pub fn error(&self, expected: &str) -> InputError {
+        InputError {
+            line: self.line,
+            column: self.column,
+            expected: expected.to_owned(),
+            found: format!("`{}`", self.text),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn positions() {
+        let mut inp = Input::new("1 8\n  7 x\n");
+        assert_eq!(inp.parse::<i64>("a"), Ok(1));
+        assert_eq!(inp.parse::<i64>("b"), Ok(8));
+        assert_eq!(inp.parse::<i64>("c"), Ok(7));
+        let e = inp.parse::<i64>("the rank").expect_err("x");
+        assert_eq!((e.line, e.column), (2, 5));
+        assert_eq!(e.to_string(), "line 2, column 5: expected the rank, found `x`");
+        let e = inp.parse::<i64>("n").expect_err("eof");
+        assert_eq!(e.found, "end of input");
+        assert_eq!((e.line, e.column), (3, 1));
+    }
+
+    #[test]
+    fn ranges_and_end() {
+        let mut inp = Input::new("5 9 extra");
+        assert_eq!(inp.int_in("y", 1..=8), Ok(5));
+        assert!(inp.int_in("y", 1..=8).expect_err("9").expected.contains("1 to 8"));
+        assert!(inp.finish().is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in "\\PC{0,40}") {
+            let mut inp = Input::new(&s);
+            while inp.parse::<i64>("n").is_ok() {}
+            let _ = inp.finish();
+        }
+    }
+}
