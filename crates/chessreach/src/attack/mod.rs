@@ -21,7 +21,7 @@ mod dense;
 mod fen;
 mod position;
 mod strip;
-mod walk;
+pub(crate) mod walk;
 
 pub use dense::AttackMap;
 pub use fen::{FenError, Symbols};

@@ -1,0 +1,26 @@
+//! Shortest safe routes.
+//!
+//! A *mover* (any Betza rule, of one colour) travels among the pieces of a [`Position`]. It may
+//! end a move only on a square no hostile piece attacks; it may not end on a piece, except by
+//! capturing a hostile piece listed as capturable; a captured piece stops attacking and
+//! blocking from that move on (rider lines it blocked reopen). A rider's move passes over empty
+//! squares only (attacked or not: only where it stops matters). The mover itself is not part of
+//! the position: it never blocks an attack, which is exact because it only ever stands on
+//! unattacked squares. Its start square may be attacked (it stands there, it does not enter).
+//!
+//! Three engines share these rules:
+//! - [`Router`] (bounded boards, any mover): breadth-first search over states (square, captured
+//!   subset), with dense per-subset arrays allocated when a subset is first reached and the
+//!   safe squares of each subset computed once, lazily. Returns routes and distance maps.
+//! - [`bitboard`] (boards of at most 64 squares, leaper movers): the same search with one `u64`
+//!   per subset and layer; distances only, for bulk queries (king-path).
+//! - [`strip`] (unbounded files, the king): columns no piece influences are compressed into
+//!   jumps; a bit-parallel breadth-first search over rank masks.
+//!
+//! [`Position`]: crate::attack::Position
+
+pub mod bitboard;
+mod router;
+pub mod strip;
+
+pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router};

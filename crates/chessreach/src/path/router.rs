@@ -1,0 +1,374 @@
+use std::collections::VecDeque;
+
+use thiserror::Error;
+
+use crate::attack::walk::{self, Surface};
+use crate::attack::Position;
+use crate::geometry::{Coord, Rect, Square, SquareSet};
+use crate::piece::{Colour, Rule, Step};
+
+/// The piece that travels: its rule, side and square. It is not one of the position's pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mover {
+    /// How it moves (White's orientation; mirrored when `colour` is Black).
+    pub rule: Rule,
+    /// Its side: pieces of the other side are hostile.
+    pub colour: Colour,
+    /// Where it starts.
+    pub at: Coord,
+}
+
+/// Where the mover wants to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Stand on this square (capturing what stands there, if it may).
+    Reach(Coord),
+    /// Capture this piece (an index into the position's pieces).
+    Capture(usize),
+}
+
+/// Why a route question cannot be asked.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PathError {
+    /// The board is a strip; see [`crate::path::strip`].
+    #[error("this search needs a bounded board; on strips use the strip router (kings only)")]
+    NotBounded,
+    /// The mover is off the board.
+    #[error("the mover's square {0} is off the board")]
+    StartOffBoard(Coord),
+    /// The mover stands on a piece.
+    #[error("the mover's square {0} is occupied by another piece")]
+    StartOccupied(Coord),
+    /// A goal square off the board.
+    #[error("the target {0} is off the board")]
+    TargetOffBoard(Coord),
+    /// A capturable piece that does not exist or is not hostile.
+    #[error("piece {0} cannot be captured: it is not a hostile piece of the position")]
+    NotCapturable(usize),
+    /// Too many capturable pieces for the state space.
+    #[error("at most {max} capturable pieces are supported, got {0}", max = Router::MAX_CAPTURABLE)]
+    TooManyCapturable(usize),
+}
+
+/// A shortest route: every square from the start to the end, and the pieces captured.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Route {
+    /// Squares visited, the start first: `squares.len() - 1` moves.
+    pub squares: Vec<Coord>,
+    /// Indices of the pieces captured on the way, in order.
+    pub captured: Vec<usize>,
+}
+
+impl Route {
+    /// Number of moves.
+    pub fn moves(&self) -> usize {
+        self.squares.len() - 1
+    }
+}
+
+/// Fewest moves to each square (over every capture subset), `None` where unreachable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceMap {
+    /// The board.
+    pub rect: Rect,
+    /// Per square index.
+    pub distance: Vec<Option<u32>>,
+}
+
+/// Occupancy under a capture subset: the position's pieces minus the captured ones.
+struct SubsetSurface<'a> {
+    rect: Rect,
+    occupant: &'a [u32],
+    cap_bit: &'a [u32],
+    captured: u32,
+}
+
+impl SubsetSurface<'_> {
+    /// The active piece on `s`, if any.
+    #[inline]
+    fn piece(&self, s: Square) -> Option<usize> {
+        let o = self.occupant[s.index()];
+        if o == 0 {
+            return None;
+        }
+        let p = (o - 1) as usize;
+        (self.cap_bit[p] & self.captured == 0).then_some(p)
+    }
+}
+
+impl Surface for SubsetSurface<'_> {
+    #[inline]
+    fn on_board(&self, c: Coord) -> bool {
+        self.rect.contains(c)
+    }
+    #[inline]
+    fn occupied(&self, c: Coord) -> bool {
+        self.rect.square(c).is_some_and(|s| self.piece(s).is_some())
+    }
+}
+
+/// Shortest safe routes on a bounded board, for one position, mover rule and capture list.
+///
+/// Build once, ask many questions: tables (occupancy, steps) are built in `new`; the safe
+/// squares of each capture subset and the per-subset search arrays are built lazily and kept.
+/// A search is O(S · (squares · m)) for S reached subsets and m squares covered by one move of
+/// the mover from a square (its steps, riders counted along their rays).
+pub struct Router<'a> {
+    pos: &'a Position,
+    rect: Rect,
+    colour: Colour,
+    steps: Vec<Step>,
+    /// `piece + 1` per square, 0 when empty.
+    occupant: Vec<u32>,
+    /// Per piece: its bit in the capture mask, 0 when not capturable.
+    cap_bit: Vec<u32>,
+    /// Capturable pieces, in bit order.
+    capturable: Vec<usize>,
+    /// Safe squares per subset (indexed by capture mask), built on demand.
+    safe: Vec<Option<SquareSet>>,
+    /// Search arrays per subset: distance and parent state.
+    dist: Vec<Option<Box<[u32]>>>,
+    parent: Vec<Option<Box<[u64]>>>,
+    touched: Vec<u32>,
+}
+
+const UNSEEN: u32 = u32::MAX;
+
+impl<'a> Router<'a> {
+    /// The most capturable pieces: the state space has `2^k` subsets.
+    pub const MAX_CAPTURABLE: usize = 20;
+
+    /// A router for a mover of `rule` and `colour` among the pieces of `pos`, which may capture
+    /// the hostile pieces listed in `capturable`.
+    pub fn new(
+        pos: &'a Position,
+        rule: &Rule,
+        colour: Colour,
+        capturable: &[usize],
+    ) -> Result<Self, PathError> {
+        let rect = pos.rect().ok_or(PathError::NotBounded)?;
+        let mut capturable: Vec<usize> = capturable.to_vec();
+        capturable.sort_unstable();
+        capturable.dedup();
+        if capturable.len() > Self::MAX_CAPTURABLE {
+            return Err(PathError::TooManyCapturable(capturable.len()));
+        }
+        let mut cap_bit = vec![0u32; pos.pieces().len()];
+        for (b, &p) in capturable.iter().enumerate() {
+            match pos.pieces().get(p) {
+                Some(piece) if piece.colour != colour => cap_bit[p] = 1 << b,
+                _ => return Err(PathError::NotCapturable(p)),
+            }
+        }
+        let mut occupant = vec![0u32; rect.len()];
+        for (i, p) in pos.pieces().iter().enumerate() {
+            let s = rect
+                .square(p.at)
+                .expect("a checked position has its pieces on the board");
+            occupant[s.index()] = i as u32 + 1;
+        }
+        let subsets = 1usize << capturable.len();
+        Ok(Self {
+            pos,
+            rect,
+            colour,
+            steps: rule.steps(colour),
+            occupant,
+            cap_bit,
+            capturable,
+            safe: vec![None; subsets],
+            dist: vec![None; subsets],
+            parent: vec![None; subsets],
+            touched: Vec::new(),
+        })
+    }
+
+    fn surface(&self, captured: u32) -> SubsetSurface<'_> {
+        SubsetSurface {
+            rect: self.rect,
+            occupant: &self.occupant,
+            cap_bit: &self.cap_bit,
+            captured,
+        }
+    }
+
+    /// Squares no active hostile piece attacks, for one capture subset. O(squares + rays).
+    fn ensure_safe(&mut self, captured: u32) {
+        if self.safe[captured as usize].is_some() {
+            return;
+        }
+        let rect = self.rect;
+        let mut safe = SquareSet::full(rect.len());
+        let surface = self.surface(captured);
+        for (i, p) in self.pos.pieces().iter().enumerate() {
+            if p.colour == self.colour || self.cap_bit[i] & captured != 0 {
+                continue;
+            }
+            let mut sink = |c: Coord| {
+                if let Some(s) = rect.square(c) {
+                    safe.remove(s);
+                }
+            };
+            walk::attacks(self.pos.steps_of(i), p.at, &surface, &mut sink);
+        }
+        self.safe[captured as usize] = Some(safe);
+    }
+
+    /// Whether the mover may stand on `s` under `captured` (not attacked).
+    fn is_safe(&self, captured: u32, s: Square) -> bool {
+        self.safe[captured as usize]
+            .as_ref()
+            .is_some_and(|set| set.contains(s))
+    }
+
+    fn reset(&mut self) {
+        for &m in &self.touched {
+            self.dist[m as usize] = None;
+            self.parent[m as usize] = None;
+        }
+        self.touched.clear();
+    }
+
+    fn visit(&mut self, captured: u32, s: Square, d: u32, from: u64, queue: &mut VecDeque<u64>) -> bool {
+        let len = self.rect.len();
+        if self.dist[captured as usize].is_none() {
+            self.dist[captured as usize] = Some(vec![UNSEEN; len].into_boxed_slice());
+            self.parent[captured as usize] = Some(vec![u64::MAX; len].into_boxed_slice());
+            self.touched.push(captured);
+        }
+        let dist = self.dist[captured as usize].as_mut().expect("allocated");
+        if dist[s.index()] != UNSEEN {
+            return false;
+        }
+        dist[s.index()] = d;
+        self.parent[captured as usize].as_mut().expect("allocated")[s.index()] = from;
+        queue.push_back(state(captured, s));
+        true
+    }
+
+    /// Breadth-first search from `start`; `stop(captured, square)` ends it early.
+    /// Returns the state that stopped it.
+    fn search(
+        &mut self,
+        start: Coord,
+        mut stop: impl FnMut(u32, Square, u32) -> bool,
+    ) -> Result<Option<u64>, PathError> {
+        let s0 = self.rect.square(start).ok_or(PathError::StartOffBoard(start))?;
+        if self.occupant[s0.index()] != 0 {
+            return Err(PathError::StartOccupied(start));
+        }
+        self.reset();
+        let mut queue = VecDeque::new();
+        self.visit(0, s0, 0, u64::MAX, &mut queue);
+        if stop(0, s0, 0) {
+            return Ok(Some(state(0, s0)));
+        }
+        let steps = std::mem::take(&mut self.steps);
+        let mut found = None;
+        let mut next: Vec<(u32, Square)> = Vec::new();
+        'bfs: while let Some(st) = queue.pop_front() {
+            let (captured, s) = unpack(st);
+            let d = self.dist[captured as usize].as_ref().expect("visited")[s.index()];
+            let from = self.rect.coord(s);
+            self.ensure_safe(captured);
+            next.clear();
+            {
+                let surface = self.surface(captured);
+                for step in &steps {
+                    let mut sink = |c: Coord| {
+                        let t = self.rect.square(c).expect("the walker stays on the board");
+                        match surface.piece(t) {
+                            None if step.can_move && self.is_safe(captured, t) => next.push((captured, t)),
+                            Some(p)
+                                if step.can_capture && self.cap_bit[p] != 0 && self.is_safe(captured, t) =>
+                            {
+                                next.push((captured | self.cap_bit[p], t));
+                            }
+                            _ => {}
+                        }
+                    };
+                    walk::walk_step(step, from, &surface, &mut sink);
+                }
+            }
+            for &(c, t) in &next {
+                if self.visit(c, t, d + 1, st, &mut queue) && stop(c, t, d + 1) {
+                    found = Some(state(c, t));
+                    break 'bfs;
+                }
+            }
+        }
+        self.steps = steps;
+        Ok(found)
+    }
+
+    fn route_to(&self, end: u64) -> Route {
+        let mut squares = Vec::new();
+        let mut captured = Vec::new();
+        let mut st = end;
+        while st != u64::MAX {
+            let (mask, s) = unpack(st);
+            let prev = self.parent[mask as usize].as_ref().expect("visited")[s.index()];
+            if prev != u64::MAX {
+                let gained = mask & !unpack(prev).0;
+                if gained != 0 {
+                    captured.push(self.capturable[gained.trailing_zeros() as usize]);
+                }
+            }
+            squares.push(self.rect.coord(s));
+            st = prev;
+        }
+        squares.reverse();
+        captured.reverse();
+        Route { squares, captured }
+    }
+
+    /// A shortest route from `start` to `goal`, or `None` when there is none.
+    pub fn route(&mut self, start: Coord, goal: Goal) -> Result<Option<Route>, PathError> {
+        let end = match goal {
+            Goal::Reach(t) => {
+                let ts = self.rect.square(t).ok_or(PathError::TargetOffBoard(t))?;
+                self.search(start, |_, s, _| s == ts)?
+            }
+            Goal::Capture(p) => {
+                let bit = *self
+                    .cap_bit
+                    .get(p)
+                    .filter(|&&b| b != 0)
+                    .ok_or(PathError::NotCapturable(p))?;
+                let ts = self.rect.square(self.pos.pieces()[p].at).expect("on board");
+                self.search(start, |c, s, _| s == ts && c & bit != 0)?
+            }
+        };
+        Ok(end.map(|e| self.route_to(e)))
+    }
+
+    /// Fewest moves from `start` to `goal`, or `None` when unreachable.
+    pub fn distance(&mut self, start: Coord, goal: Goal) -> Result<Option<u32>, PathError> {
+        Ok(self.route(start, goal)?.map(|r| r.moves() as u32))
+    }
+
+    /// Fewest moves from `start` to every square (over every capture subset).
+    pub fn distances(&mut self, start: Coord) -> Result<DistanceMap, PathError> {
+        let mut distance = vec![None; self.rect.len()];
+        self.search(start, |_, s, d| {
+            if distance[s.index()].is_none() {
+                distance[s.index()] = Some(d);
+            }
+            false
+        })?;
+        Ok(DistanceMap {
+            rect: self.rect,
+            distance,
+        })
+    }
+}
+
+#[inline]
+fn state(captured: u32, s: Square) -> u64 {
+    u64::from(captured) << 32 | u64::from(s.0)
+}
+
+#[inline]
+fn unpack(st: u64) -> (u32, Square) {
+    ((st >> 32) as u32, Square(st as u32))
+}

@@ -1,0 +1,446 @@
+//! Route engines against breadth-first search over explicitly enumerated states.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use chessreach::attack::{Kind, Placed, Position};
+use chessreach::geometry::{Board, Coord, Rect, Strip};
+use chessreach::path::bitboard::{self, BitRouter, Target};
+use chessreach::path::strip::king_route;
+use chessreach::path::{Goal, Router};
+use chessreach::piece::{Colour, Rule};
+use common::{arb_rule, naive, naive_moves};
+use proptest::prelude::*;
+
+/// The mover's state graph, enumerated: (captured subset, square) → distance.
+fn oracle(
+    pos: &Position,
+    rule: &Rule,
+    colour: Colour,
+    start: Coord,
+    capturable: &[usize],
+) -> BTreeMap<(u32, Coord), u32> {
+    let board = pos.board();
+    let k = capturable.len();
+    // Attacked squares per subset, walking each rule naively among the still active pieces.
+    let attacked: Vec<BTreeSet<Coord>> = (0..1u32 << k)
+        .map(|s| {
+            let gone: BTreeSet<usize> = (0..k)
+                .filter(|b| s >> b & 1 == 1)
+                .map(|b| capturable[b])
+                .collect();
+            let kinds = pos.kinds().to_vec();
+            let pieces: Vec<Placed> = pos
+                .pieces()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !gone.contains(i))
+                .map(|(_, p)| *p)
+                .collect();
+            let sub = Position::new(board, kinds, pieces.clone()).expect("subset of a valid position");
+            naive(&sub, |_| true)
+                .into_iter()
+                .filter(|&(_, i)| pieces[i].colour != colour)
+                .map(|(c, _)| c)
+                .collect()
+        })
+        .collect();
+    let mut dist = BTreeMap::new();
+    let mut queue = VecDeque::new();
+    dist.insert((0, start), 0);
+    queue.push_back((0u32, start));
+    while let Some((s, at)) = queue.pop_front() {
+        let d = dist[&(s, at)];
+        let active = |c: Coord| {
+            pos.pieces().iter().enumerate().find(|(i, p)| {
+                p.at == c
+                    && capturable
+                        .iter()
+                        .position(|x| x == i)
+                        .is_none_or(|b| s >> b & 1 == 0)
+            })
+        };
+        for (t, can_capture, can_move) in naive_moves(rule, colour, at, board, &|c| active(c).is_some()) {
+            if attacked[s as usize].contains(&t) {
+                continue;
+            }
+            let next = match active(t) {
+                None if can_move => Some(s),
+                Some((i, _)) if can_capture => capturable.iter().position(|&x| x == i).map(|b| s | 1 << b),
+                _ => None,
+            };
+            if let Some(n) = next {
+                dist.entry((n, t)).or_insert_with(|| {
+                    queue.push_back((n, t));
+                    d + 1
+                });
+            }
+        }
+    }
+    dist
+}
+
+fn mover_rule() -> impl Strategy<Value = Rule> {
+    prop_oneof![
+        Just("K".parse::<Rule>().expect("K")),
+        Just("N".parse::<Rule>().expect("N")),
+        Just("Q".parse::<Rule>().expect("Q")),
+        Just("fmWfcF".parse::<Rule>().expect("P")),
+        arb_rule(),
+    ]
+}
+
+fn setup(
+    w: u64,
+    h: u64,
+    rules: Vec<Rule>,
+    spots: Vec<(usize, bool, i64, i64, bool)>,
+    start: (i64, i64),
+) -> Option<(Position, Vec<usize>, Coord)> {
+    let rect = Rect::new(w, h).ok()?;
+    let start = Coord::new(start.0, start.1);
+    if !rect.contains(start) {
+        return None;
+    }
+    let kinds: Vec<Kind> = rules
+        .into_iter()
+        .enumerate()
+        .map(|(i, rule)| Kind {
+            symbol: char::from(b'A' + i as u8),
+            rule,
+        })
+        .collect();
+    let mut seen = BTreeSet::from([start]);
+    let mut pieces = Vec::new();
+    let mut capturable = Vec::new();
+    for (k, black, f, r, cap) in spots {
+        let at = Coord::new(f, r);
+        if rect.contains(at) && seen.insert(at) {
+            if cap && black && capturable.len() < 4 {
+                capturable.push(pieces.len());
+            }
+            pieces.push(Placed {
+                kind: k % kinds.len(),
+                colour: if black { Colour::Black } else { Colour::White },
+                at,
+            });
+        }
+    }
+    Some((
+        Position::new(Board::Rect(rect), kinds, pieces).ok()?,
+        capturable,
+        start,
+    ))
+}
+
+/// A route is legal: each step a move of the rule in the state it was made in, onto a safe
+/// square; captures exactly where the route says.
+fn check_route(
+    pos: &Position,
+    rule: &Rule,
+    squares: &[Coord],
+    captured: &[usize],
+    capturable: &[usize],
+) -> Result<(), String> {
+    let mut gone: Vec<usize> = Vec::new();
+    for w in squares.windows(2) {
+        let active = |c: Coord| {
+            pos.pieces()
+                .iter()
+                .enumerate()
+                .find(|(i, p)| p.at == c && !gone.contains(i))
+                .map(|(i, _)| i)
+        };
+        let moves = naive_moves(rule, Colour::White, w[0], pos.board(), &|c| active(c).is_some());
+        let sub_pieces: Vec<Placed> = pos
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !gone.contains(i))
+            .map(|(_, p)| *p)
+            .collect();
+        let sub = Position::new(pos.board(), pos.kinds().to_vec(), sub_pieces.clone())
+            .map_err(|e| e.to_string())?;
+        let attacked: BTreeSet<Coord> = naive(&sub, |_| true)
+            .into_iter()
+            .filter(|&(_, i)| sub_pieces[i].colour == Colour::Black)
+            .map(|(c, _)| c)
+            .collect();
+        if attacked.contains(&w[1]) {
+            return Err(format!("{} is attacked", w[1]));
+        }
+        let ok = moves.iter().any(|&(t, cap, mv)| {
+            t == w[1]
+                && match active(t) {
+                    None => mv,
+                    Some(i) => cap && capturable.contains(&i),
+                }
+        });
+        if !ok {
+            return Err(format!("{} -> {} is not a legal move", w[0], w[1]));
+        }
+        if let Some(i) = active(w[1]) {
+            gone.push(i);
+        }
+    }
+    if gone != captured {
+        return Err(format!("captured {gone:?}, route says {captured:?}"));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn router_matches_state_enumeration(
+        w in 1u64..8, h in 1u64..8,
+        rule in mover_rule(),
+        rules in proptest::collection::vec(arb_rule(), 1..3),
+        spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..8, 1i64..8, any::<bool>()), 0..9),
+        start in (1i64..8, 1i64..8),
+        goal in (1i64..8, 1i64..8),
+    ) {
+        let Some((pos, capturable, start)) = setup(w, h, rules, spots, start) else { return Ok(()) };
+        let truth = oracle(&pos, &rule, Colour::White, start, &capturable);
+        let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
+        // Distance map: min over subsets.
+        let map = router.distances(start).expect("map");
+        let rect = pos.rect().expect("bounded");
+        for s in rect.squares() {
+            let c = rect.coord(s);
+            let want = truth.iter().filter(|((_, at), _)| *at == c).map(|(_, &d)| d).min();
+            prop_assert_eq!(map.distance[s.index()], want, "distance to {}", c);
+        }
+        // Reach a square, with a legal route.
+        let target = Coord::new(goal.0, goal.1);
+        if rect.contains(target) {
+            let want = truth.iter().filter(|((_, at), _)| *at == target).map(|(_, &d)| d).min();
+            let route = router.route(start, Goal::Reach(target)).expect("route");
+            prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), want);
+            if let Some(r) = route {
+                prop_assert_eq!(r.squares[0], start);
+                prop_assert_eq!(*r.squares.last().expect("end"), target);
+                check_route(&pos, &rule, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
+            }
+        }
+        // Capture each capturable piece.
+        for (b, &p) in capturable.iter().enumerate() {
+            let at = pos.pieces()[p].at;
+            let want = truth.iter().filter(|((s, c), _)| *c == at && s >> b & 1 == 1).map(|(_, &d)| d).min();
+            let route = router.route(start, Goal::Capture(p)).expect("capture");
+            prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), want);
+            if let Some(r) = route {
+                check_route(&pos, &rule, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
+            }
+        }
+    }
+
+    #[test]
+    fn bitboard_matches_router(
+        w in 1u64..9, h in 1u64..9,
+        rule in prop_oneof![Just("K"), Just("N"), Just("WfF"), Just("fmWfcF"), Just("DA"), Just("fsN")],
+        rules in proptest::collection::vec(arb_rule(), 1..3),
+        spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..9, 1i64..9, any::<bool>()), 0..9),
+        start in (1i64..9, 1i64..9),
+        goal in (1i64..9, 1i64..9),
+    ) {
+        let rule: Rule = rule.parse().expect("rule");
+        let Some((pos, capturable, start)) = setup(w, h, rules, spots, start) else { return Ok(()) };
+        let rect = pos.rect().expect("bounded");
+        let steps = rule.steps(Colour::White);
+        let engine = BitRouter::new(rect, &steps).expect("leaper on a small board");
+        let pieces: Vec<bitboard::Piece<'_>> = pos
+            .pieces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| bitboard::Piece { steps: pos.steps_of(i), colour: p.colour, at: p.at, capturable: capturable.contains(&i) })
+            .collect();
+        let mut scratch = bitboard::Scratch::default();
+        let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
+        let target = Coord::new(goal.0, goal.1);
+        if rect.contains(target) {
+            let fast = engine.distance(Colour::White, start, &pieces, Target::Square(target), &mut scratch).expect("ok");
+            prop_assert_eq!(fast, router.distance(start, Goal::Reach(target)).expect("router"));
+        }
+        for &p in &capturable {
+            let fast = engine.distance(Colour::White, start, &pieces, Target::Piece(p), &mut scratch).expect("ok");
+            prop_assert_eq!(fast, router.distance(start, Goal::Capture(p)).expect("router"));
+        }
+    }
+}
+
+/// Plain BFS for a king on a window of files, walking attacks naively.
+fn strip_oracle(
+    pos: &Position,
+    start: Coord,
+    target: Coord,
+    files: std::ops::RangeInclusive<i64>,
+) -> Option<u32> {
+    let attacked: BTreeSet<Coord> = naive(pos, |c| files.contains(&c.file))
+        .into_iter()
+        .filter(|&(_, i)| pos.pieces()[i].colour == Colour::White)
+        .map(|(c, _)| c)
+        .collect();
+    let occupied: BTreeSet<Coord> = pos.pieces().iter().map(|p| p.at).collect();
+    let mut dist = BTreeMap::from([(start, 0u32)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(at) = queue.pop_front() {
+        if at == target {
+            return Some(dist[&at]);
+        }
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                let t = Coord::new(at.file + dx, at.rank + dy);
+                if (dx, dy) == (0, 0) || !pos.board().contains(t) || !files.contains(&t.file) {
+                    continue;
+                }
+                if occupied.contains(&t) || attacked.contains(&t) || dist.contains_key(&t) {
+                    continue;
+                }
+                dist.insert(t, dist[&at] + 1);
+                queue.push_back(t);
+            }
+        }
+    }
+    None
+}
+
+fn strip_piece() -> impl Strategy<Value = &'static str> {
+    prop_oneof![Just("K"), Just("Q"), Just("R"), Just("B"), Just("N")]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The window: every piece, the start and the target lie in files 0..=40. Beyond 12 files
+    /// outside that, columns are uniform (no finite attack reaches past 7 files on 8 ranks), so
+    /// by the compression argument no shortest route leaves files -12..=52; the oracle walks
+    /// -30..=70 to be generous.
+    #[test]
+    fn strip_king_matches_window_bfs(
+        ranks in 1u64..9,
+        kinds in proptest::collection::vec(strip_piece(), 1..6),
+        spots in proptest::collection::vec((0usize..6, 0i64..41, 1i64..9), 0..12),
+        start in (0i64..41, 1i64..9),
+        target in (0i64..41, 1i64..9),
+        shift in prop_oneof![Just(0i64), Just(1_000_000_000_000_000_000i64), Just(-4_000_000_000_000_000_000i64)],
+    ) {
+        let strip = Strip::new(ranks).expect("ranks");
+        let kinds: Vec<Kind> = kinds.iter().map(|s| Kind { symbol: s.chars().next().expect("letter"), rule: s.parse().expect("rule") }).collect();
+        let fold = |r: i64| (r - 1) % ranks as i64 + 1;
+        let (start, target) = (Coord::new(start.0, fold(start.1)), Coord::new(target.0, fold(target.1)));
+        let mut seen = BTreeSet::from([start]);
+        let pieces: Vec<Placed> = spots
+            .into_iter()
+            .map(|(k, f, r)| Placed { kind: k % kinds.len(), colour: Colour::White, at: Coord::new(f, fold(r)) })
+            .filter(|p| strip.contains(p.at) && seen.insert(p.at))
+            .collect();
+        let pos = Position::new(Board::Strip(strip), kinds.clone(), pieces.clone()).expect("position");
+        let want = strip_oracle(&pos, start, target, -30..=70);
+        let mv = |c: Coord| Coord::new(c.file + shift, c.rank);
+        let moved: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
+        let pos = Position::new(Board::Strip(strip), kinds, moved).expect("shifted");
+        let got = king_route(&pos, Colour::Black, mv(start), mv(target), true).expect("route");
+        prop_assert_eq!(got.as_ref().map(|r| r.moves as u32), want);
+        if let Some(r) = got {
+            // Expand the waypoints and check every move.
+            let w = r.waypoints.expect("asked for");
+            prop_assert_eq!(w[0], mv(start));
+            prop_assert_eq!(*w.last().expect("end"), mv(target));
+            let mut n = 0u64;
+            let attacked: BTreeSet<Coord> = naive(&pos, |c| (shift - 30..=shift + 70).contains(&c.file)).into_iter().map(|(c, _)| c).collect();
+            let occupied: BTreeSet<Coord> = pos.pieces().iter().map(|p| p.at).collect();
+            for leg in w.windows(2) {
+                let (dx, dy) = (leg[1].file - leg[0].file, leg[1].rank - leg[0].rank);
+                prop_assert!(dx == 0 || dy == 0 || dx.abs() == dy.abs(), "leg {} -> {} is not straight", leg[0], leg[1]);
+                let len = dx.abs().max(dy.abs());
+                for k in 1..=len {
+                    let c = Coord::new(leg[0].file + dx.signum() * k, leg[0].rank + dy.signum() * k);
+                    prop_assert!(!attacked.contains(&c) && !occupied.contains(&c) && strip.contains(c), "{} is not safe", c);
+                }
+                n += len as u64;
+            }
+            prop_assert_eq!(n, r.moves);
+        }
+    }
+}
+
+#[test]
+fn far_apart_strip_route_jumps() {
+    let strip = Board::Strip(Strip::new(8).expect("8"));
+    let k: Vec<Kind> = vec![
+        Kind {
+            symbol: 'R',
+            rule: "R".parse().expect("R"),
+        },
+        Kind {
+            symbol: 'N',
+            rule: "N".parse().expect("N"),
+        },
+    ];
+    let knight = Position::new(
+        strip,
+        k.clone(),
+        vec![Placed {
+            kind: 1,
+            colour: Colour::White,
+            at: Coord::new(0, 4),
+        }],
+    )
+    .expect("pos");
+    let r = king_route(
+        &knight,
+        Colour::Black,
+        Coord::new(-1_000_000_000_000, 1),
+        Coord::new(1_000_000_000_000, 8),
+        true,
+    )
+    .expect("ok")
+    .expect("reachable");
+    assert_eq!(r.moves, 2_000_000_000_000);
+    let pos = Position::new(
+        strip,
+        k.clone(),
+        vec![Placed {
+            kind: 0,
+            colour: Colour::White,
+            at: Coord::new(0, 4),
+        }],
+    )
+    .expect("pos");
+    // A lone rook walls off its whole file.
+    let r = king_route(&pos, Colour::Black, Coord::new(-5, 1), Coord::new(5, 1), false).expect("ok");
+    assert_eq!(r, None);
+    // Start on a piece is an error; target attacked is unreachable; start attacked is fine.
+    assert!(king_route(&pos, Colour::Black, Coord::new(0, 4), Coord::new(5, 1), false).is_err());
+    assert_eq!(
+        king_route(&pos, Colour::Black, Coord::new(-5, 1), Coord::new(-9, 4), false).expect("ok"),
+        None
+    );
+    assert_eq!(
+        king_route(&pos, Colour::Black, Coord::new(-5, 4), Coord::new(-9, 4), false).expect("ok"),
+        None
+    );
+    let from_attacked =
+        king_route(&pos, Colour::Black, Coord::new(-5, 4), Coord::new(-9, 5), false).expect("ok");
+    assert_eq!(from_attacked.map(|r| r.moves), Some(4));
+    assert_eq!(
+        king_route(&pos, Colour::Black, Coord::new(3, 3), Coord::new(3, 3), false)
+            .expect("ok")
+            .map(|r| r.moves),
+        Some(0)
+    );
+    // Coordinates at the ends of i64.
+    let edge = Position::new(strip, k, vec![]).expect("empty");
+    let r = king_route(
+        &edge,
+        Colour::Black,
+        Coord::new(i64::MIN, 1),
+        Coord::new(i64::MAX, 8),
+        false,
+    )
+    .expect("ok");
+    assert_eq!(r.map(|r| r.moves), Some(u64::MAX));
+}
