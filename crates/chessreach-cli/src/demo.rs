@@ -5,6 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use chessreach::attack::{AttackMap, Position, StripAttackMap, Symbols};
 use chessreach::geometry::Board;
+use chessreach::problems::{self, Problem};
 use chessreach::render::{self, attack_cell, attack_legend};
 
 use crate::attacks::view_of;
@@ -70,7 +71,59 @@ pub(crate) fn run(_: &Args) -> Result<()> {
         "{}",
         render::text(&view_of(&pos, Some((0, 10)), &[])?, attack_cell(&pos, &map, None))
     )?;
-    writeln!(out, "{}", attack_legend(None))?;
+    writeln!(out, "{}\n", attack_legend(None))?;
+    classics(&mut out)?;
     out.flush()?;
+    Ok(())
+}
+
+/// The route classics on their samples: input, answer, and the route drawn by `path`.
+fn classics(out: &mut impl Write) -> Result<()> {
+    let show =
+        |out: &mut dyn Write, title: &str, problem: Problem, input: &str, path_args: &[&str]| -> Result<()> {
+            writeln!(out, "== {problem} ({}): {title}", problem.origin())?;
+            writeln!(out, "   input: {}", input.trim().replace('\n', " / "))?;
+            let mut answer = Vec::new();
+            problems::solve(problem, input, &mut answer)?;
+            writeln!(
+                out,
+                "   answer: {}",
+                String::from_utf8_lossy(&answer).trim().replace('\n', " ")
+            )?;
+            writeln!(out, "   chessreach path {}", path_args.join(" "))?;
+            let mut shown = Vec::new();
+            crate::path::run_to(&crate::path::args_from(path_args)?, &mut shown)?;
+            out.write_all(&shown)?;
+            writeln!(out)?;
+            Ok(())
+        };
+    show(
+        out,
+        "black king from (1,8) to (7,8) past a knight and a bishop",
+        Problem::InfiniteChess,
+        "1 8\n7 8\n2\nN 4 8\nB 4 6\n",
+        &[
+            "--board", "infx8", "--piece", "N@4,8", "--piece", "B@4,6", "--mover", "b:K@1,8", "--to", "7,8",
+            "--files", "0..10",
+        ],
+    )?;
+    show(
+        out,
+        "king from g2 takes pawn a8, past pawn a2 (pawns attack upwards)",
+        Problem::KingPath,
+        "g2 a8 a2\n",
+        &[
+            "--board",
+            "8x8",
+            "--piece",
+            "P@a8/a2",
+            "--mover",
+            "b:K@g2",
+            "--capture",
+            "a8",
+            "--may-capture",
+            "all",
+        ],
+    )?;
     Ok(())
 }

@@ -6,6 +6,7 @@
 mod attacks;
 mod demo;
 mod output;
+mod path;
 mod position_args;
 mod solve;
 
@@ -29,6 +30,8 @@ enum Command {
     Solve(solve::Args),
     /// Attack map of a position: which squares each side attacks (text, SVG or JSON).
     Attacks(attacks::Args),
+    /// Shortest safe route of a mover (any Betza piece on bounded boards, a king on strips).
+    Path(path::Args),
     /// Every capability on bundled examples, with pictures.
     Demo(demo::Args),
 }
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a),
         Command::Attacks(a) => attacks::run(&a),
+        Command::Path(a) => path::run(&a),
         Command::Demo(a) => demo::run(&a),
     };
     match result {

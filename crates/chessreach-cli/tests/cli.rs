@@ -131,3 +131,91 @@ fn demo_runs() {
             "== attacks: The orthodox start position",
         ));
 }
+
+#[test]
+fn solve_classics_from_stdin_and_file() {
+    chessreach()
+        .args(["solve", "infinite-chess"])
+        .write_stdin("1 8\n7 8\n2\nN 4 8\nB 4 6\n")
+        .assert()
+        .success()
+        .stdout("10\n");
+    let dir = std::env::temp_dir().join(format!("chessreach-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("kp.in");
+    std::fs::write(&file, "c4 e6 d5\ng2 a8 a2\na3 b1 c1\n").expect("write");
+    chessreach()
+        .args(["solve", "king-path", "--input"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("2\n6\n7\n");
+}
+
+#[test]
+fn solve_reports_bad_lines_and_keeps_answers() {
+    chessreach()
+        .args(["solve", "king-path"])
+        .write_stdin("c4 e6 d5\nz9 a1 a2\n")
+        .assert()
+        .code(1)
+        .stdout("2\n")
+        .stderr(predicate::str::contains("line 2, column 1"));
+    chessreach()
+        .args(["solve", "roads"])
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not available yet"));
+}
+
+#[test]
+fn path_on_a_board_and_on_a_strip() {
+    chessreach()
+        .args([
+            "path",
+            "--board",
+            "8x8",
+            "--piece",
+            "P@a8/a2",
+            "--mover",
+            "b:K@g2",
+            "--capture",
+            "a8",
+            "--may-capture",
+            "all",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("6 moves: g2 "));
+    let out = chessreach()
+        .args([
+            "path", "--board", "infx8", "--piece", "K@1,3", "--piece", "R@2,3", "--mover", "b:K@1,1", "--to",
+            "1,5", "--format", "json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).expect("json");
+    assert_eq!(v["moves"], 6);
+    assert_eq!(v["waypoints"][0], "1,1");
+    chessreach()
+        .args(["path", "--board", "5x5", "--mover", "N@a1", "--all"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("5  2 3 2 3 4"));
+    chessreach()
+        .args(["path", "--board", "infx8", "--mover", "N@1,1", "--to", "3,2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("must be a king"));
+    chessreach()
+        .args([
+            "path", "--board", "8x8", "--piece", "R@a1", "--mover", "K@a1", "--to", "h8",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("occupied"));
+}

@@ -490,9 +490,7 @@ impl<'a> Search<'a> {
                     if j >= cols.len() {
                         continue;
                     }
-                    if !at_edge {
-                        go(j, self);
-                    } else {
+                    if at_edge {
                         // A jump over an empty gap to the next explicit column.
                         let gap = cols.gap(i, right);
                         jumps.push(Reverse((
@@ -500,6 +498,8 @@ impl<'a> Search<'a> {
                             j as u32,
                             closure(m, cols.free[i]),
                         )));
+                    } else {
+                        go(j, self);
                     }
                 }
             }

@@ -5,15 +5,16 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-/// A token and where it stands (1-based line and column, columns counted in characters).
+/// A token and where it stands. The column (1-based, in characters) is worked out only when
+/// asked for, so tokenizing long lines stays linear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
     /// The text.
     pub text: &'a str,
     /// 1-based line.
     pub line: usize,
-    /// 1-based column.
-    pub column: usize,
+    /// The line up to the token.
+    before: &'a str,
 }
 
 /// Bad input: where, what was expected, what was found.
@@ -39,12 +40,13 @@ impl fmt::Display for InputError {
     }
 }
 
-/// A cursor over a text's tokens.
+/// A cursor over a text's tokens: whitespace-separated (ASCII whitespace), O(1) per byte.
 #[derive(Clone, Debug)]
 pub struct Input<'a> {
-    rest: &'a str,
+    text: &'a str,
+    pos: usize,
     line: usize,
-    column: usize,
+    line_start: usize,
 }
 
 impl<'a> Input<'a> {
@@ -56,51 +58,52 @@ impl<'a> Input<'a> {
     /// A cursor over `text` that reports positions as if `text` began at `line`.
     pub fn at_line(text: &'a str, line: usize) -> Self {
         Self {
-            rest: text,
+            text,
+            pos: 0,
             line,
-            column: 1,
+            line_start: 0,
         }
     }
 
     fn skip_space(&mut self) {
-        let mut chars = self.rest.char_indices();
-        let mut cut = self.rest.len();
-        for (i, c) in chars.by_ref() {
-            if !c.is_whitespace() {
-                cut = i;
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if !b.is_ascii_whitespace() {
                 break;
             }
-            if c == '\n' {
+            self.pos += 1;
+            if b == b'\n' {
                 self.line += 1;
-                self.column = 1;
-            } else {
-                self.column += 1;
+                self.line_start = self.pos;
             }
         }
-        self.rest = &self.rest[cut..];
     }
 
     /// The next token, if any.
     pub fn next_token(&mut self) -> Option<Token<'a>> {
         self.skip_space();
-        if self.rest.is_empty() {
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        if start == bytes.len() {
             return None;
         }
-        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
-        let tok = Token {
-            text: &self.rest[..end],
+        let mut end = start;
+        while end < bytes.len() && !bytes[end].is_ascii_whitespace() {
+            end += 1;
+        }
+        self.pos = end;
+        Some(Token {
+            text: &self.text[start..end],
             line: self.line,
-            column: self.column,
-        };
-        self.column += tok.text.chars().count();
-        self.rest = &self.rest[end..];
-        Some(tok)
+            before: &self.text[self.line_start..start],
+        })
     }
 
-    /// Where the next token would start (after whitespace).
+    /// Where the next token would start: 1-based line and column.
     pub fn position(&mut self) -> (usize, usize) {
         self.skip_space();
-        (self.line, self.column)
+        let column = self.text[self.line_start..self.pos].chars().count() + 1;
+        (self.line, column)
     }
 
     /// An error at the next token: `expected` is what the format wanted there.
@@ -135,10 +138,13 @@ impl<'a> Input<'a> {
     /// The next token as an integer within `range`; errors name `what` and the range.
     pub fn int_in(&mut self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
         let t = self.word(what)?;
-        let want = format!("{what} (an integer from {} to {})", range.start(), range.end());
         match t.text.parse::<i64>() {
             Ok(v) if range.contains(&v) => Ok(v),
-            _ => Err(t.error(&want)),
+            _ => Err(t.error(&format!(
+                "{what} (an integer from {} to {})",
+                range.start(),
+                range.end()
+            ))),
         }
     }
 
@@ -152,11 +158,16 @@ impl<'a> Input<'a> {
 }
 
 impl Token<'_> {
+    /// 1-based column, in characters.
+    pub fn column(&self) -> usize {
+        self.before.chars().count() + 1
+    }
+
     /// An error at this token.
     pub fn error(&self, expected: &str) -> InputError {
         InputError {
             line: self.line,
-            column: self.column,
+            column: self.column(),
             expected: expected.to_owned(),
             found: format!("`{}`", self.text),
         }

@@ -4,7 +4,9 @@
 //! owns (the library never prints on its own); answers already computed are written before an
 //! error is returned, so a bad line late in a file loses nothing before it.
 
+pub mod infinite_chess;
 pub mod input;
+pub mod king_path;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -99,6 +101,10 @@ pub enum SolveError {
 
 /// Solves one classic: reads `input` in its original format and writes the exact output.
 /// Interactive problems (knightmare) are not solved here; see the `duel` module.
-pub fn solve(problem: Problem, _input: &str, _out: &mut impl Write) -> Result<(), SolveError> {
-    Err(SolveError::NotAvailable(problem))
+pub fn solve(problem: Problem, input: &str, out: &mut impl Write) -> Result<(), SolveError> {
+    match problem {
+        Problem::InfiniteChess => infinite_chess::solve(input, out),
+        Problem::KingPath => king_path::solve(input, out),
+        Problem::Knightmare | Problem::Roads | Problem::WeirdChess => Err(SolveError::NotAvailable(problem)),
+    }
 }

@@ -93,7 +93,7 @@ pub fn position(board: Board, rules: Vec<Rule>, spots: Vec<(usize, bool, i64, i6
 }
 
 /// The moves of a rule from `from` (components walked directly; Black mirrored): every
-/// (square, is_capture_capable, is_move_capable) the mover could end on, given occupancy.
+/// (square, capture-capable, move-capable) the mover could end on, given occupancy.
 pub fn naive_moves(
     rule: &Rule,
     colour: Colour,

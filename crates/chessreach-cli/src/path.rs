@@ -1,0 +1,370 @@
+//! `chessreach path`: the shortest safe route of a mover.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use chessreach::attack::{AttackQuery, Position, StripAttackMap};
+use chessreach::geometry::{Board, Coord};
+use chessreach::path::strip::king_route;
+use chessreach::path::{Goal, Router};
+use chessreach::piece::{Colour, Rule};
+use chessreach::render::{self, Cell};
+use serde_json::json;
+
+use crate::attacks::{parse_files, pieces_json, view_of};
+use crate::output::{self, Format};
+use crate::position_args::PositionArgs;
+use crate::UsageError;
+
+/// Arguments of `chessreach path`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+
+    /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`).
+    /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; on a strip, a king.
+    #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
+    mover: String,
+
+    /// Go to this square.
+    #[arg(
+        long,
+        value_name = "SQUARE",
+        allow_hyphen_values = true,
+        conflicts_with = "capture"
+    )]
+    to: Option<Coord>,
+
+    /// Capture the piece on this square (it becomes capturable).
+    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
+    capture: Option<Coord>,
+
+    /// Hostile pieces the mover may capture on the way: squares separated by `/`, or `all`.
+    #[arg(long, value_name = "SQUARES|all", allow_hyphen_values = true)]
+    may_capture: Option<String>,
+
+    /// Print the distance to every square instead of one route (bounded boards).
+    #[arg(long, conflicts_with_all = ["to", "capture"])]
+    all: bool,
+
+    /// Output: a text diagram, JSON, or an SVG picture.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+
+    /// Files to draw on a strip, `LO..HI`.
+    #[arg(long, value_parser = parse_files, allow_hyphen_values = true)]
+    files: Option<(i64, i64)>,
+}
+
+struct MoverSpec {
+    rule: Rule,
+    colour: Colour,
+    at: Coord,
+}
+
+fn mover(args: &Args) -> Result<MoverSpec> {
+    let bad = |m: String| UsageError(format!("--mover {}: {m}", args.mover));
+    let (colour, body) = match args.mover.split_once(':') {
+        Some(("w", b)) => (Colour::White, b),
+        Some(("b", b)) => (Colour::Black, b),
+        Some((p, _)) => return Err(bad(format!("unknown colour prefix `{p}:` (use `w:` or `b:`)")).into()),
+        None => (Colour::White, args.mover.as_str()),
+    };
+    let (piece, square) = body
+        .split_once('@')
+        .ok_or_else(|| bad("expected PIECE@SQUARE, e.g. `K@e1`".into()))?;
+    let mut symbols = chessreach::attack::Symbols::default();
+    for d in &args.position.define {
+        symbols.define(d).map_err(|e| bad(e.to_string()))?;
+    }
+    let mut letters = piece.chars();
+    let rule = match (letters.next(), letters.next()) {
+        (Some(c), None) if symbols.get(c).is_some() => symbols.get(c).cloned().expect("checked"),
+        _ => piece.parse().map_err(|e| bad(format!("{e}")))?,
+    };
+    let at = square.parse().map_err(|e| bad(format!("{e}")))?;
+    Ok(MoverSpec { rule, colour, at })
+}
+
+fn capturable(args: &Args, pos: &Position, colour: Colour) -> Result<Vec<usize>> {
+    let mut out = Vec::new();
+    let hostile = |i: usize| pos.pieces()[i].colour != colour;
+    if let Some(list) = &args.may_capture {
+        if list == "all" {
+            out.extend((0..pos.pieces().len()).filter(|&i| hostile(i)));
+        } else {
+            for sq in list.split('/') {
+                let c: Coord = sq
+                    .parse()
+                    .map_err(|e| UsageError(format!("--may-capture {list}: {e}")))?;
+                let i = pos
+                    .piece_at(c)
+                    .filter(|&i| hostile(i))
+                    .ok_or_else(|| UsageError(format!("--may-capture: no hostile piece on {c}")))?;
+                out.push(i);
+            }
+        }
+    }
+    if let Some(c) = args.capture {
+        let i = pos
+            .piece_at(c)
+            .filter(|&i| hostile(i))
+            .ok_or_else(|| UsageError(format!("--capture: no hostile piece on {c}")))?;
+        out.push(i);
+    }
+    Ok(out)
+}
+
+/// The mark for the k-th square of a route: 1–9, then a–z, then `*`.
+fn step_mark(k: usize) -> char {
+    match k {
+        0 => 'S',
+        1..=9 => char::from(b'0' + k as u8),
+        10..=35 => char::from(b'a' + (k - 10) as u8),
+        _ => '*',
+    }
+}
+
+pub(crate) fn run(args: &Args) -> Result<()> {
+    let mut out = output::stdout();
+    run_to(args, &mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Runs `path`, writing to `out`.
+pub(crate) fn run_to(args: &Args, out: &mut impl Write) -> Result<()> {
+    let pos = args.position.position()?;
+    let m = mover(args)?;
+    match pos.board() {
+        Board::Rect(_) => bounded(args, &pos, &m, out),
+        Board::Strip(_) => unbounded(args, &pos, &m, out),
+    }
+}
+
+/// `path` arguments from words, as on the command line (for the demo).
+pub(crate) fn args_from(words: &[&str]) -> Result<Args> {
+    #[derive(clap::Parser)]
+    struct Words {
+        #[command(flatten)]
+        args: Args,
+    }
+    use clap::Parser as _;
+    Ok(Words::try_parse_from(std::iter::once("path").chain(words.iter().copied()))?.args)
+}
+
+fn bounded(args: &Args, pos: &Position, m: &MoverSpec, out: &mut impl Write) -> Result<()> {
+    let caps = capturable(args, pos, m.colour)?;
+    let mut router = Router::new(pos, &m.rule, m.colour, &caps).map_err(|e| UsageError(e.to_string()))?;
+    let map = chessreach::attack::AttackMap::new(pos)?;
+    let hostile = m.colour.opponent();
+    let base = |c: Coord| Cell {
+        piece: pos
+            .piece_at(c)
+            .map(|i| (pos.symbol_of(i), pos.pieces()[i].colour)),
+        mark: (map.count(hostile, c) > 0).then_some('x'),
+        ..Cell::default()
+    };
+    let view = view_of(pos, None, &[])?;
+    if args.all {
+        return distance_map(args, pos, m, &mut router, &base, &view, out);
+    }
+    let goal = match (args.to, args.capture) {
+        (Some(t), None) => Goal::Reach(t),
+        (None, Some(c)) => Goal::Capture(pos.piece_at(c).context("checked above")?),
+        _ => {
+            return Err(UsageError("say where to go: --to SQUARE, --capture SQUARE, or --all".into()).into())
+        }
+    };
+    let route = router.route(m.at, goal).map_err(|e| UsageError(e.to_string()))?;
+    match args.format {
+        Format::Json => output::write_json(
+            out,
+            &json!({
+                "board": pos.board().to_string(),
+                "mover": m.rule.to_string(),
+                "pieces": pieces_json(pos),
+                "moves": route.as_ref().map(chessreach::path::Route::moves),
+                "route": route.as_ref().map(|r| r.squares.iter().map(ToString::to_string).collect::<Vec<_>>()),
+                "captured": route.as_ref().map(|r| r.captured.iter().map(|&i| pos.pieces()[i].at.to_string()).collect::<Vec<_>>()),
+            }),
+        )?,
+        Format::Text | Format::Svg => {
+            let squares: Vec<Coord> = route.as_ref().map(|r| r.squares.clone()).unwrap_or_default();
+            let cell = |c: Coord| {
+                let mut cell = base(c);
+                if let Some(k) = squares.iter().rposition(|&s| s == c) {
+                    cell.piece = None;
+                    cell.mark = Some(step_mark(k));
+                    cell.note = Some(k.to_string());
+                    cell.shade = Some("#2ca02c");
+                }
+                cell
+            };
+            if args.format == Format::Svg {
+                out.write_all(
+                    render::svg(&view, &format!("Route of {} from {}", m.rule, m.at), cell).as_bytes(),
+                )?;
+            } else {
+                match &route {
+                    Some(r) => {
+                        let names: Vec<String> = r.squares.iter().map(ToString::to_string).collect();
+                        writeln!(out, "{} moves: {}", r.moves(), names.join(" "))?;
+                        if !r.captured.is_empty() {
+                            let caps: Vec<String> = r
+                                .captured
+                                .iter()
+                                .map(|&i| pos.pieces()[i].at.to_string())
+                                .collect();
+                            writeln!(out, "captures on {}", caps.join(", "))?;
+                        }
+                    }
+                    None => writeln!(out, "no route")?,
+                }
+                write!(out, "{}", render::text(&view, cell))?;
+                writeln!(out, "S start; 1-9, a-z: the route, move by move; x attacked")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `path --all`: the distance to every square.
+fn distance_map(
+    args: &Args,
+    pos: &Position,
+    m: &MoverSpec,
+    router: &mut Router<'_>,
+    base: &dyn Fn(Coord) -> Cell,
+    view: &chessreach::render::View,
+    out: &mut impl Write,
+) -> Result<()> {
+    let dm = router.distances(m.at).map_err(|e| UsageError(e.to_string()))?;
+    let rect = dm.rect;
+    match args.format {
+        Format::Json => {
+            let d: serde_json::Map<String, serde_json::Value> = rect
+                .squares()
+                .filter_map(|s| dm.distance[s.index()].map(|d| (rect.coord(s).to_string(), json!(d))))
+                .collect();
+            output::write_json(
+                out,
+                &json!({"board": pos.board().to_string(), "mover": m.rule.to_string(), "from": m.at.to_string(), "distances": d}),
+            )?;
+        }
+        Format::Text | Format::Svg => {
+            let cell = |c: Coord| {
+                let mut cell = base(c);
+                if let Some(d) = rect.square(c).and_then(|s| dm.distance[s.index()]) {
+                    cell.mark = Some(if d == 0 { 'S' } else { step_mark(d as usize) });
+                    cell.note = Some(d.to_string());
+                    cell.shade = Some("#2ca02c");
+                }
+                cell
+            };
+            if args.format == Format::Svg {
+                out.write_all(
+                    render::svg(view, &format!("Distances of {} from {}", m.rule, m.at), cell).as_bytes(),
+                )?;
+            } else {
+                write!(out, "{}", render::text(view, cell))?;
+                writeln!(
+                    out,
+                    "S start; 1-9, a-z: moves needed (* more); x attacked; . unreachable"
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn unbounded(args: &Args, pos: &Position, m: &MoverSpec, out: &mut impl Write) -> Result<()> {
+    if m.rule != "K".parse::<Rule>()? {
+        return Err(UsageError(format!("on a strip the mover must be a king (K), not {}", m.rule)).into());
+    }
+    if args.all || args.capture.is_some() || args.may_capture.is_some() {
+        return Err(UsageError("on a strip, path supports --to only (no captures, no --all)".into()).into());
+    }
+    let target = args
+        .to
+        .ok_or_else(|| UsageError("say where to go: --to SQUARE".into()))?;
+    let route = king_route(pos, m.colour, m.at, target, true).map_err(|e| UsageError(e.to_string()))?;
+    let waypoints = route
+        .as_ref()
+        .and_then(|r| r.waypoints.clone())
+        .unwrap_or_default();
+    match args.format {
+        Format::Json => output::write_json(
+            out,
+            &json!({
+                "board": pos.board().to_string(),
+                "pieces": pieces_json(pos),
+                "moves": route.as_ref().map(|r| r.moves),
+                "waypoints": route.as_ref().map(|_| waypoints.iter().map(|c| c.numeric()).collect::<Vec<_>>()),
+            }),
+        )?,
+        Format::Text | Format::Svg => {
+            let map = StripAttackMap::new(pos).expect("strip");
+            let on_route: BTreeSet<Coord> = expand(&waypoints, 4000).into_iter().collect();
+            let hostile = m.colour.opponent();
+            let cell = |c: Coord| Cell {
+                piece: pos
+                    .piece_at(c)
+                    .map(|i| (pos.symbol_of(i), pos.pieces()[i].colour)),
+                mark: if c == m.at {
+                    Some('S')
+                } else if c == target {
+                    Some('T')
+                } else if on_route.contains(&c) {
+                    Some('o')
+                } else {
+                    (map.count(hostile, c) > 0).then_some('x')
+                },
+                shade: on_route.contains(&c).then_some("#2ca02c"),
+                note: None,
+            };
+            let drawable = view_of(pos, args.files, &[m.at, target]);
+            if args.format == Format::Svg {
+                let view = drawable?;
+                out.write_all(render::svg(&view, "King route on a strip", cell).as_bytes())?;
+                return Ok(());
+            }
+            match &route {
+                Some(r) => {
+                    let names: Vec<String> = waypoints.iter().map(|c| c.numeric()).collect();
+                    writeln!(
+                        out,
+                        "{} moves; waypoints (straight king lines between them): {}",
+                        r.moves,
+                        names.join(" ")
+                    )?;
+                }
+                None => writeln!(out, "no route")?,
+            }
+            match drawable {
+                Ok(view) => {
+                    write!(out, "{}", render::text(&view, cell))?;
+                    writeln!(out, "S start; T target; o route; x attacked")?;
+                }
+                Err(_) => writeln!(out, "(too wide to draw: choose files with --files LO..HI)")?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The squares of a waypoint route, up to `limit` of them (for drawing).
+fn expand(waypoints: &[Coord], limit: usize) -> Vec<Coord> {
+    let mut out: Vec<Coord> = waypoints.first().copied().into_iter().collect();
+    for w in waypoints.windows(2) {
+        let (dx, dy) = ((w[1].file - w[0].file).signum(), (w[1].rank - w[0].rank).signum());
+        let mut c = w[0];
+        while c != w[1] && out.len() < limit {
+            c = Coord::new(c.file + dx, c.rank + dy);
+            out.push(c);
+        }
+    }
+    out
+}
