@@ -57,6 +57,13 @@ pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &m
             _ => return,
         }
     }
+    if st.range == 1 {
+        // A leaper: one square, nothing to stop at.
+        if let Some(t) = from.offset(st.delta).filter(|&t| surface.on_board(t)) {
+            sink.square(t);
+        }
+        return;
+    }
     if st.range == 0 && st.delta.dy == 0 && surface.unbounded_files() {
         sink.ray(from, st.delta, surface.first_blocker(from, st.delta));
         return;

@@ -144,7 +144,7 @@ impl BitRouter {
         result
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[expect(clippy::too_many_arguments, reason = "the search state is passed apart so the scratch buffers can be borrowed mutably")]
     fn search(
         &self,
         colour: Colour,

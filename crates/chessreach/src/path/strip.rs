@@ -25,14 +25,18 @@
 //! # Search
 //!
 //! Breadth-first by distance, a whole column at a time: the ranks newly reached in a column
-//! form a mask, spread to the neighbouring columns by two shifts. Jump arrivals wait in a heap
-//! until their distance comes up; empty distance ranges are skipped. Building the columns is
-//! O(p log p + C) for p pieces and C explicit columns (C ≤ p · (2·reach + 3)); the search is
-//! O(C · ranks) mask operations in the worst case, typically one or two visits per column, plus
-//! O(g log g) for g jumps. Memory is linear in C.
+//! form a mask (the narrowest integer that holds the ranks: `u8` for 8), spread to the
+//! neighbouring columns by two shifts. Jump arrivals wait in a heap until their distance comes
+//! up; empty distance ranges are skipped. Building the columns is one sort of the pieces by file
+//! and then linear merge walks, O(p log p + C) for p pieces and C explicit columns
+//! (C ≤ p · (2·reach + 3)); the search is O(C · ranks) mask operations in the worst case,
+//! typically one or two visits per column, plus O(g log g) for g jumps. Memory is linear in C:
+//! about 2 masks and a `u32` per column.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not, Shl, Shr};
 
 use thiserror::Error;
 
@@ -70,6 +74,46 @@ pub struct StripRoute {
     pub waypoints: Option<Vec<Coord>>,
 }
 
+/// A set of ranks of one column, one bit per rank (rank 1 in bit 0).
+trait Mask:
+    Copy
+    + Debug
+    + Default
+    + Ord
+    + BitOr<Output = Self>
+    + BitAnd<Output = Self>
+    + BitOrAssign
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ONE: Self;
+    /// Every rank of a strip with `ranks` ranks.
+    fn full(ranks: u32) -> Self;
+    fn is_empty(self) -> bool {
+        self == Self::default()
+    }
+    fn lowest(self) -> u32;
+    fn rank(r: i64) -> Self {
+        Self::ONE << (r - 1) as u32
+    }
+}
+
+macro_rules! mask {
+    ($($t:ty),*) => {$(
+        impl Mask for $t {
+            const ONE: Self = 1;
+            fn full(ranks: u32) -> Self {
+                if ranks == <$t>::BITS { <$t>::MAX } else { (1 << ranks) - 1 }
+            }
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+        }
+    )*};
+}
+mask!(u8, u16, u32, u64);
+
 /// One merged interval of explicit columns.
 #[derive(Clone, Copy, Debug)]
 struct Interval {
@@ -80,45 +124,63 @@ struct Interval {
 }
 
 /// The compressed board.
-struct Columns {
+struct Columns<M> {
     ranks: u32,
-    full: u64,
+    full: M,
     intervals: Vec<Interval>,
     /// Free (not occupied, not attacked) ranks per explicit column.
-    free: Vec<u64>,
+    free: Vec<M>,
     /// Occupied ranks per explicit column.
-    occupied: Vec<u64>,
-    /// Whether each column is the first / last of its interval (bit 0 / bit 1).
-    edge: Vec<u8>,
+    occupied: Vec<M>,
 }
 
-impl Columns {
+impl<M: Mask> Columns<M> {
     fn len(&self) -> usize {
         self.occupied.len()
     }
 
-    /// The dense index of `file`, if explicit. O(log intervals).
+    /// The dense index of `file`, if explicit. O(log intervals); used for start and target.
     fn index(&self, file: i64) -> Option<usize> {
         let k = self.intervals.partition_point(|iv| iv.hi < file);
         let iv = self.intervals.get(k)?;
         (iv.lo <= file).then(|| iv.base + (file - iv.lo) as usize)
     }
 
-    /// The file of a dense index. O(log intervals).
-    fn file(&self, i: usize) -> i64 {
-        let k = self.intervals.partition_point(|iv| iv.base <= i) - 1;
+    /// The interval holding column `i`. O(log intervals); the search carries it instead.
+    fn interval_of(&self, i: usize) -> usize {
+        self.intervals.partition_point(|iv| iv.base <= i) - 1
+    }
+
+    /// The file of column `i` of interval `k`.
+    fn file(&self, i: usize, k: usize) -> i64 {
         let iv = self.intervals[k];
         iv.lo + (i - iv.base) as i64
     }
 
-    /// The file distance from column `i` to the next explicit column on its `right` (or left).
-    fn gap(&self, i: usize, right: bool) -> u64 {
-        let j = if right { i + 1 } else { i - 1 };
-        self.file(i).abs_diff(self.file(j))
+    /// Whether column `i` is the first (`right == false`) or last column of its interval `k`:
+    /// the next explicit column that way is across a gap.
+    #[inline]
+    fn at_edge(&self, i: usize, k: usize, right: bool) -> bool {
+        let iv = self.intervals[k];
+        if right {
+            i == iv.base + (iv.hi - iv.lo) as usize
+        } else {
+            i == iv.base
+        }
+    }
+
+    /// The file distance across the gap on the `right` (or left) of interval `k`.
+    fn gap(&self, k: usize, right: bool) -> u64 {
+        if right {
+            self.intervals[k + 1].lo.abs_diff(self.intervals[k].hi)
+        } else {
+            self.intervals[k].lo.abs_diff(self.intervals[k - 1].hi)
+        }
     }
 }
 
 /// What a hostile piece does on the strip.
+#[derive(Clone, Copy, Default)]
 struct Reach {
     files: i64,
     rays_left: bool,
@@ -126,11 +188,7 @@ struct Reach {
 }
 
 fn reach(steps: &[Step], ranks: u32, piece: usize) -> Result<Reach, StripRouteError> {
-    let mut r = Reach {
-        files: 0,
-        rays_left: false,
-        rays_right: false,
-    };
+    let mut r = Reach::default();
     for st in steps.iter().filter(|s| s.can_capture) {
         let Delta { dx, dy } = st.delta;
         if st.range == 0 && dy == 0 {
@@ -155,200 +213,220 @@ fn reach(steps: &[Step], ranks: u32, piece: usize) -> Result<Reach, StripRouteEr
 }
 
 /// Occupancy seen by the walker: one interval of explicit columns.
-struct ZoneSurface<'a> {
-    cols: &'a Columns,
+struct ZoneSurface<'a, M> {
+    ranks: i64,
+    occupied: &'a [M],
     iv: Interval,
 }
 
-impl Surface for ZoneSurface<'_> {
+impl<M: Mask> Surface for ZoneSurface<'_, M> {
     fn on_board(&self, c: Coord) -> bool {
-        (1..=i64::from(self.cols.ranks)).contains(&c.rank) && (self.iv.lo..=self.iv.hi).contains(&c.file)
+        (1..=self.ranks).contains(&c.rank) && (self.iv.lo..=self.iv.hi).contains(&c.file)
     }
     fn occupied(&self, c: Coord) -> bool {
         self.on_board(c)
-            && self.cols.occupied[self.iv.base + (c.file - self.iv.lo) as usize] >> (c.rank - 1) & 1 == 1
+            && !(self.occupied[self.iv.base + (c.file - self.iv.lo) as usize] & M::rank(c.rank)).is_empty()
     }
     fn unbounded_files(&self) -> bool {
         true
     }
 }
 
-struct MarkAttacks<'a> {
+struct MarkAttacks<'a, M> {
     iv: Interval,
-    attacked: &'a mut [u64],
+    blocked: &'a mut [M],
 }
 
-impl WalkSink for MarkAttacks<'_> {
+impl<M: Mask> WalkSink for MarkAttacks<'_, M> {
     fn square(&mut self, c: Coord) {
-        self.attacked[self.iv.base + (c.file - self.iv.lo) as usize] |= 1 << (c.rank - 1);
+        self.blocked[self.iv.base + (c.file - self.iv.lo) as usize] |= M::rank(c.rank);
     }
     fn ray(&mut self, _: Coord, _: Delta, _: Option<Coord>) {
         // Horizontal rays are laid per rank in one sweep (see `lay_rays`).
     }
 }
 
-/// Builds the compressed board for hostile pieces of `enemy` (all pieces block).
-fn build(pos: &Position, enemy: Colour, extra: &[Coord]) -> Result<Columns, StripRouteError> {
-    let Board::Strip(strip) = pos.board() else {
-        return Err(StripRouteError::NotStrip);
-    };
-    let ranks = strip.ranks();
-    let full = if ranks == 64 {
-        u64::MAX
-    } else {
-        (1u64 << ranks) - 1
-    };
-    let mut reaches = Vec::with_capacity(pos.pieces().len());
-    let mut zones: Vec<(i128, i128)> = Vec::with_capacity(pos.pieces().len() + extra.len());
-    for (i, p) in pos.pieces().iter().enumerate() {
-        let r = if p.colour == enemy {
-            reach(pos.steps_of(i), ranks, i)?
-        } else {
-            Reach {
-                files: 0,
-                rays_left: false,
-                rays_right: false,
+/// Merges zones (given in order of their pieces' files) into sorted disjoint intervals; zones
+/// closer than 9 files merge, since jumps need gaps of at least 8 columns.
+fn merge(zones: impl Iterator<Item = (i128, i128)>) -> Vec<Interval> {
+    let mut stack: Vec<(i128, i128)> = Vec::new();
+    for (lo, hi) in zones {
+        stack.push((lo, hi));
+        // A zone wider than its neighbours' may reach back over earlier intervals.
+        while stack.len() >= 2 {
+            let (b_lo, b_hi) = stack[stack.len() - 1];
+            let (a_lo, a_hi) = stack[stack.len() - 2];
+            if b_lo <= a_hi + 9 && a_lo <= b_hi + 9 {
+                stack.pop();
+                let last = stack.len() - 1;
+                stack[last] = (a_lo.min(b_lo), a_hi.max(b_hi));
+            } else {
+                break;
             }
-        };
-        let x = i128::from(p.at.file);
-        zones.push((x - i128::from(r.files) - 1, x + i128::from(r.files) + 1));
-        reaches.push(r);
+        }
     }
-    zones.extend(
+    let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
+    let mut base = 0usize;
+    stack
+        .into_iter()
+        .map(|(lo, hi)| {
+            let (lo, hi) = (lo.max(min) as i64, hi.min(max) as i64);
+            let iv = Interval { lo, hi, base };
+            base += (hi - lo) as usize + 1;
+            iv
+        })
+        .collect()
+}
+
+/// Builds the compressed board for hostile pieces of `enemy` (all pieces block).
+fn build<M: Mask>(
+    pos: &Position,
+    ranks: u32,
+    enemy: Colour,
+    extra: &[Coord],
+) -> Result<Columns<M>, StripRouteError> {
+    let pieces = pos.pieces();
+    let mut reaches = vec![Reach::default(); pieces.len()];
+    for (i, _) in pieces.iter().enumerate().filter(|(_, p)| p.colour == enemy) {
+        reaches[i] = reach(pos.steps_of(i), ranks, i)?;
+    }
+    // Pieces and the extra squares in file order; extras carry indices past the pieces.
+    let mut order: Vec<(i64, u32)> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.at.file, i as u32))
+        .collect();
+    order.extend(
         extra
             .iter()
-            .map(|c| (i128::from(c.file) - 1, i128::from(c.file) + 1)),
+            .enumerate()
+            .map(|(k, c)| (c.file, (pieces.len() + k) as u32)),
     );
-    let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
-    zones.sort_unstable();
-    let mut intervals: Vec<Interval> = Vec::new();
-    let mut base = 0usize;
-    let mut cur: Option<(i128, i128)> = None;
-    let mut close = |(lo, hi): (i128, i128), intervals: &mut Vec<Interval>| {
-        let (lo, hi) = (lo.max(min) as i64, hi.min(max) as i64);
-        intervals.push(Interval { lo, hi, base });
-        base += (hi - lo) as usize + 1;
-    };
-    for (lo, hi) in zones {
-        cur = match cur {
-            // Gaps of at most 8 columns are filled: jumps need at least 9 files.
-            Some((clo, chi)) if lo <= chi + 9 => Some((clo, chi.max(hi))),
-            Some(done) => {
-                close(done, &mut intervals);
-                Some((lo, hi))
-            }
-            None => Some((lo, hi)),
+    order.sort_unstable();
+    let intervals = merge(order.iter().map(|&(x, i)| {
+        let r = reaches.get(i as usize).map_or(0, |r| r.files);
+        (
+            i128::from(x) - i128::from(r) - 1,
+            i128::from(x) + i128::from(r) + 1,
+        )
+    }));
+    let n = intervals
+        .last()
+        .map_or(0, |iv| iv.base + (iv.hi - iv.lo) as usize + 1);
+    let mut occupied = vec![M::default(); n];
+    // The interval of each entry of `order`, by a merge walk.
+    let mut where_: Vec<u32> = Vec::with_capacity(order.len());
+    let mut k = 0;
+    for &(x, i) in &order {
+        while intervals[k].hi < x {
+            k += 1;
+        }
+        where_.push(k as u32);
+        if let Some(p) = pieces.get(i as usize) {
+            let iv = intervals[k];
+            occupied[iv.base + (x - iv.lo) as usize] |= M::rank(p.at.rank);
+        }
+    }
+    let mut blocked = occupied.clone();
+    for (&(_, i), &k) in order.iter().zip(&where_) {
+        let Some(p) = pieces.get(i as usize).filter(|p| p.colour == enemy) else {
+            continue;
         };
+        let iv = intervals[k as usize];
+        let surface = ZoneSurface {
+            ranks: i64::from(ranks),
+            occupied: &occupied,
+            iv,
+        };
+        let mut sink = MarkAttacks {
+            iv,
+            blocked: &mut blocked,
+        };
+        walk::attacks(pos.steps_of(i as usize), p.at, &surface, &mut sink);
     }
-    if let Some(done) = cur {
-        close(done, &mut intervals);
-    }
-    let n = base;
+    let full = M::full(ranks);
     let mut cols = Columns {
         ranks,
         full,
         intervals,
         free: Vec::new(),
-        occupied: vec![0; n],
-        edge: vec![0; n],
+        occupied,
     };
-    for iv in &cols.intervals {
-        cols.edge[iv.base] |= 1;
-        cols.edge[iv.base + (iv.hi - iv.lo) as usize] |= 2;
+    lay_rays(pos, &order, &reaches, enemy, &cols, &mut blocked);
+    for b in &mut blocked {
+        *b = full & !*b;
     }
-    let mut where_: Vec<usize> = Vec::with_capacity(pos.pieces().len());
-    for p in pos.pieces() {
-        let k = cols.intervals.partition_point(|iv| iv.hi < p.at.file);
-        where_.push(k);
-        let iv = cols.intervals[k];
-        cols.occupied[iv.base + (p.at.file - iv.lo) as usize] |= 1 << (p.at.rank - 1);
-    }
-    let mut attacked = vec![0u64; n];
-    for (i, p) in pos.pieces().iter().enumerate() {
-        if p.colour != enemy {
-            continue;
-        }
-        let iv = cols.intervals[where_[i]];
-        let surface = ZoneSurface { cols: &cols, iv };
-        let mut sink = MarkAttacks {
-            iv,
-            attacked: &mut attacked,
-        };
-        walk::attacks(pos.steps_of(i), p.at, &surface, &mut sink);
-    }
-    lay_rays(pos, &reaches, enemy, &cols, &mut attacked);
-    cols.free = attacked
-        .iter()
-        .zip(&cols.occupied)
-        .map(|(&a, &o)| full & !(a | o))
-        .collect();
+    cols.free = blocked;
     Ok(cols)
 }
 
 /// Marks the horizontal rider rays: on each rank, the open stretch between two neighbouring
 /// pieces is covered when the left one rides right or the right one rides left (and the ends
-/// likewise). Laid with XOR toggles and one prefix pass: O(p log p + C).
-fn lay_rays(pos: &Position, reaches: &[Reach], enemy: Colour, cols: &Columns, attacked: &mut [u64]) {
+/// likewise). Pieces come in file order, so each rank is one merge walk over the intervals.
+fn lay_rays<M: Mask>(
+    pos: &Position,
+    order: &[(i64, u32)],
+    reaches: &[Reach],
+    enemy: Colour,
+    cols: &Columns<M>,
+    blocked: &mut [M],
+) {
+    let pieces = pos.pieces();
     let riders = |i: usize, right: bool| {
-        pos.pieces()[i].colour == enemy
+        pieces[i].colour == enemy
             && if right {
                 reaches[i].rays_right
             } else {
                 reaches[i].rays_left
             }
     };
-    if !(0..pos.pieces().len()).any(|i| riders(i, true) || riders(i, false)) {
+    if !(0..pieces.len()).any(|i| riders(i, true) || riders(i, false)) {
         return;
     }
-    let mut order: Vec<usize> = (0..pos.pieces().len()).collect();
-    order.sort_unstable_by_key(|&i| (pos.pieces()[i].at.rank, pos.pieces()[i].at.file));
-    let mut toggle = vec![0u64; cols.len() + 1];
-    // Dense index range of the explicit columns with files strictly between a and b.
-    let span = |a: Option<i64>, b: Option<i64>| -> (usize, usize) {
-        let lo = a.map_or(0, |a| {
-            let k = cols.intervals.partition_point(|iv| iv.hi <= a);
-            cols.intervals.get(k).map_or(cols.len(), |iv| {
-                iv.base + (a + 1).saturating_sub(iv.lo).max(0) as usize
-            })
-        });
-        let hi = b.map_or(cols.len(), |b| {
-            let k = cols.intervals.partition_point(|iv| iv.hi < b);
+    let mut by_rank: Vec<Vec<usize>> = vec![Vec::new(); cols.ranks as usize];
+    for &(_, i) in order {
+        if let Some(p) = pieces.get(i as usize) {
+            by_rank[(p.at.rank - 1) as usize].push(i as usize);
+        }
+    }
+    let n = cols.len();
+    for (r, run) in by_rank.iter().enumerate().filter(|(_, run)| !run.is_empty()) {
+        let bit = M::ONE << r as u32;
+        // Dense index of the first explicit column with file > a, for increasing a.
+        let mut k = 0;
+        let mut after = |a: i64| -> usize {
+            while k < cols.intervals.len() && cols.intervals[k].hi <= a {
+                k += 1;
+            }
             cols.intervals
                 .get(k)
-                .map_or(cols.len(), |iv| iv.base + b.saturating_sub(iv.lo).max(0) as usize)
-        });
-        (lo, hi.max(lo))
-    };
-    for run in order.chunk_by(|&a, &b| pos.pieces()[a].at.rank == pos.pieces()[b].at.rank) {
-        let bit = 1u64 << (pos.pieces()[run[0]].at.rank - 1);
-        let mut cover = |a: Option<i64>, b: Option<i64>| {
-            let (lo, hi) = span(a, b);
-            toggle[lo] ^= bit;
-            toggle[hi] ^= bit;
+                .map_or(n, |iv| iv.base + (a + 1).saturating_sub(iv.lo).max(0) as usize)
         };
-        let file = |i: usize| pos.pieces()[i].at.file;
+        let mut cover = |lo: usize, hi: usize| blocked[lo..hi].iter_mut().for_each(|m| *m |= bit);
+        let file = |i: usize| pieces[i].at.file;
+        // Stretch before the first piece, between neighbours, after the last; the pieces'
+        // own squares are occupied anyway.
         if riders(run[0], false) {
-            cover(None, Some(file(run[0])));
+            let hi = after(file(run[0]).saturating_sub(1));
+            cover(0, hi);
         }
         for w in run.windows(2) {
+            let lo = after(file(w[0]));
+            let hi = after(file(w[1]).saturating_sub(1));
             if riders(w[0], true) || riders(w[1], false) {
-                cover(Some(file(w[0])), Some(file(w[1])));
+                cover(lo, hi.max(lo));
             }
         }
         let last = run[run.len() - 1];
         if riders(last, true) {
-            cover(Some(file(last)), None);
+            let lo = after(file(last));
+            cover(lo, n);
         }
-    }
-    let mut acc = 0u64;
-    for (a, t) in attacked.iter_mut().zip(&toggle) {
-        acc ^= t;
-        *a |= acc;
     }
 }
 
 /// All free ranks connected to `m` inside `mask` (the runs of `mask` that `m` touches).
-fn closure(m: u64, mask: u64) -> u64 {
+fn closure<M: Mask>(m: M, mask: M) -> M {
     let mut x = m & mask;
     loop {
         let y = (x | x << 1 | x >> 1) & mask;
@@ -379,11 +457,28 @@ pub fn king_route(
             return Err(StripRouteError::OffStrip(c));
         }
     }
-    let cols = build(pos, mover.opponent(), &[start, target])?;
+    match strip.ranks() {
+        0..=8 => route_with::<u8>(pos, strip.ranks(), mover, start, target, want_route),
+        9..=16 => route_with::<u16>(pos, strip.ranks(), mover, start, target, want_route),
+        17..=32 => route_with::<u32>(pos, strip.ranks(), mover, start, target, want_route),
+        _ => route_with::<u64>(pos, strip.ranks(), mover, start, target, want_route),
+    }
+}
+
+fn route_with<M: Mask>(
+    pos: &Position,
+    ranks: u32,
+    mover: Colour,
+    start: Coord,
+    target: Coord,
+    want_route: bool,
+) -> Result<Option<StripRoute>, StripRouteError> {
+    let cols = build::<M>(pos, ranks, mover.opponent(), &[start, target])?;
     let s = cols.index(start.file).expect("the start's column is explicit");
     let t = cols.index(target.file).expect("the target's column is explicit");
-    let (sb, tb) = (1u64 << (start.rank - 1), 1u64 << (target.rank - 1));
-    if cols.occupied[s] & sb != 0 {
+    let sk = cols.interval_of(s);
+    let (sb, tb) = (M::rank(start.rank), M::rank(target.rank));
+    if !(cols.occupied[s] & sb).is_empty() {
         return Err(StripRouteError::StartOccupied(start));
     }
     if start == target {
@@ -392,11 +487,11 @@ pub fn king_route(
             waypoints: want_route.then(|| vec![start]),
         }));
     }
-    if cols.free[t] & tb == 0 {
+    if (cols.free[t] & tb).is_empty() {
         return Ok(None);
     }
     let mut search = Search::new(&cols, want_route);
-    let Some(moves) = search.run(s, sb, t, tb) else {
+    let Some(moves) = search.run(s, sk, sb, t, tb) else {
         return Ok(None);
     };
     let waypoints = want_route.then(|| search.backtrack(t, target.rank, moves, start));
@@ -413,59 +508,62 @@ pub fn king_distance(
     Ok(king_route(pos, mover, start, target, false)?.map(|r| r.moves))
 }
 
-struct Search<'a> {
-    cols: &'a Columns,
-    settled: Vec<u64>,
+struct Search<'a, M> {
+    cols: &'a Columns<M>,
+    settled: Vec<M>,
     /// Distance per (column, rank), kept only when a route is wanted.
     dist: Option<Vec<u64>>,
 }
 
-impl<'a> Search<'a> {
-    fn new(cols: &'a Columns, want_route: bool) -> Self {
+impl<'a, M: Mask> Search<'a, M> {
+    fn new(cols: &'a Columns<M>, want_route: bool) -> Self {
         Self {
             cols,
-            settled: vec![0; cols.len()],
+            settled: vec![M::default(); cols.len()],
             dist: want_route.then(|| vec![u64::MAX; cols.len() * cols.ranks as usize]),
         }
     }
 
     /// Settles the ranks `m` of column `i` at distance `d`; returns the newly settled ones.
     #[inline]
-    fn settle(&mut self, i: usize, m: u64, d: u64) -> u64 {
+    fn settle(&mut self, i: usize, m: M, d: u64) -> M {
         let new = m & !self.settled[i];
-        if new != 0 {
+        if !new.is_empty() {
             self.settled[i] |= new;
             if let Some(dist) = &mut self.dist {
                 let row = &mut dist[i * self.cols.ranks as usize..];
                 let mut bits = new;
-                while bits != 0 {
-                    row[bits.trailing_zeros() as usize] = d;
-                    bits &= bits - 1;
+                while !bits.is_empty() {
+                    let r = bits.lowest();
+                    row[r as usize] = d;
+                    bits = bits & !(M::ONE << r);
                 }
             }
         }
         new
     }
 
-    fn run(&mut self, s: usize, sb: u64, t: usize, tb: u64) -> Option<u64> {
+    /// Searches from column `s` (of interval `sk`), ranks `sb`, to column `t`, ranks `tb`.
+    /// Frontier entries are (column, its interval, newly reached ranks).
+    fn run(&mut self, s: usize, sk: usize, sb: M, t: usize, tb: M) -> Option<u64> {
         let cols = self.cols;
-        let mut frontier: Vec<(u32, u64)> = vec![(s as u32, sb)];
-        let mut next: Vec<(u32, u64)> = Vec::new();
-        let mut jumps: BinaryHeap<Reverse<(u64, u32, u64)>> = BinaryHeap::new();
+        let mut frontier: Vec<(u32, u32, M)> = vec![(s as u32, sk as u32, sb)];
+        let mut next: Vec<(u32, u32, M)> = Vec::new();
+        let mut jumps: BinaryHeap<Reverse<(u64, u32, u32, M)>> = BinaryHeap::new();
         self.settle(s, sb, 0);
         let mut d = 0u64;
         loop {
-            while let Some(&Reverse((k, i, m))) = jumps.peek() {
-                if k != d {
+            while let Some(&Reverse((at, i, k, m))) = jumps.peek() {
+                if at != d {
                     break;
                 }
                 jumps.pop();
                 let new = self.settle(i as usize, m, d);
-                if new != 0 {
-                    if i as usize == t && new & tb != 0 {
+                if !new.is_empty() {
+                    if i as usize == t && !(new & tb).is_empty() {
                         return Some(d);
                     }
-                    frontier.push((i, new));
+                    frontier.push((i, k, new));
                 }
             }
             if frontier.is_empty() {
@@ -473,29 +571,29 @@ impl<'a> Search<'a> {
                 d = k;
                 continue;
             }
-            for &(i, m) in &frontier {
+            for &(i, k, m) in &frontier {
                 let i = i as usize;
                 let spread = (m | m << 1 | m >> 1) & cols.full;
-                let edge = cols.edge[i];
                 let mut go = |j: usize, this: &mut Self| {
                     let new = this.settle(j, spread & cols.free[j], d + 1);
-                    if new != 0 {
-                        next.push((j as u32, new));
+                    if !new.is_empty() {
+                        next.push((j as u32, k, new));
                     }
                 };
                 go(i, self);
                 for right in [false, true] {
-                    let at_edge = edge & if right { 2 } else { 1 } != 0;
                     let j = if right { i + 1 } else { i.wrapping_sub(1) };
                     if j >= cols.len() {
                         continue;
                     }
-                    if at_edge {
+                    if cols.at_edge(i, k as usize, right) {
                         // A jump over an empty gap to the next explicit column.
-                        let gap = cols.gap(i, right);
+                        let gap = cols.gap(k as usize, right);
+                        let to = if right { k + 1 } else { k - 1 };
                         jumps.push(Reverse((
                             d.saturating_add(gap),
                             j as u32,
+                            to,
                             closure(m, cols.free[i]),
                         )));
                     } else {
@@ -503,7 +601,10 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            if next.iter().any(|&(i, m)| i as usize == t && m & tb != 0) {
+            if next
+                .iter()
+                .any(|&(i, _, m)| i as usize == t && !(m & tb).is_empty())
+            {
                 return Some(d + 1);
             }
             std::mem::swap(&mut frontier, &mut next);
@@ -518,24 +619,20 @@ impl<'a> Search<'a> {
         let r = cols.ranks as usize;
         let dist = self.dist.as_ref().expect("distances were kept");
         let at = |i: usize, k: usize| dist[i * r + k];
-        let mut out = vec![Coord::new(cols.file(t), rank)];
+        let file = |i: usize| cols.file(i, cols.interval_of(i));
+        let mut out = vec![Coord::new(file(t), rank)];
         let (mut i, mut k, mut d) = (t, (rank - 1) as usize, moves);
         while d > 0 {
             let mut found = None;
-            'look: for (j, cost) in [(Some(i), 1), (i.checked_sub(1), 0), (Some(i + 1), 0)] {
+            let iv = cols.interval_of(i);
+            'look: for j in [Some(i), i.checked_sub(1), Some(i + 1)] {
                 let Some(j) = j.filter(|&j| j < cols.len()) else {
                     continue;
                 };
-                let adjacent = j == i
-                    || (if j < i {
-                        cols.edge[i] & 1 == 0
-                    } else {
-                        cols.edge[i] & 2 == 0
-                    });
-                let step = if cost == 1 || adjacent {
+                let step = if j == i || !cols.at_edge(i, iv, j > i) {
                     1
                 } else {
-                    cols.gap(i, j > i)
+                    cols.gap(iv, j > i)
                 };
                 if step > d {
                     continue;
@@ -545,7 +642,7 @@ impl<'a> Search<'a> {
                         kk.abs_diff(k) <= 1
                     } else {
                         // Across a jump: the same run of the gap's free ranks.
-                        closure(1 << kk, cols.free[j]) & 1 << k != 0
+                        !(closure(M::ONE << kk as u32, cols.free[j]) & M::ONE << k as u32).is_empty()
                     };
                     if near && at(j, kk) == d - step && (j != i || kk != k) {
                         found = Some((j, kk, step));
@@ -555,13 +652,13 @@ impl<'a> Search<'a> {
             }
             let (j, kk, step) = found.expect("every settled square has a predecessor one step closer");
             if step > 1 {
-                // Through the gap: straight along the file, then diagonally onto the rank.
-                let (fj, fi) = (cols.file(j), cols.file(i));
+                // Through the gap: straight along the rank, then diagonally onto the new rank.
+                let (fj, fi) = (file(j), file(i));
                 let shift = kk.abs_diff(k) as i64;
                 let turn = if fj < fi { fi - shift } else { fi + shift };
                 out.push(Coord::new(turn, kk as i64 + 1));
             }
-            out.push(Coord::new(cols.file(j), kk as i64 + 1));
+            out.push(Coord::new(file(j), kk as i64 + 1));
             (i, k, d) = (j, kk, d - step);
         }
         out.dedup();

@@ -28,17 +28,18 @@ pub struct Puzzle {
     lines: Vec<usize>,
 }
 
-fn square(inp: &mut Input<'_>, what: &str) -> Result<Coord, InputError> {
-    let x = inp.parse::<i64>(&format!("{what} file (an integer)"))?;
-    let y = inp.int_in(&format!("{what} rank"), 1..=RANKS)?;
+/// A square as `x y`; `labels` name the file and the rank in messages.
+fn square(inp: &mut Input<'_>, labels: [&str; 2]) -> Result<Coord, InputError> {
+    let x = inp.parse::<i64>(labels[0])?;
+    let y = inp.int_in(labels[1], 1..=RANKS)?;
     Ok(Coord::new(x, y))
 }
 
 /// Parses the input format.
 pub fn parse(text: &str) -> Result<Puzzle, InputError> {
     let mut inp = Input::new(text);
-    let start = square(&mut inp, "the start")?;
-    let target = square(&mut inp, "the target")?;
+    let start = square(&mut inp, ["the start file (an integer)", "the start rank"])?;
+    let target = square(&mut inp, ["the target file (an integer)", "the target rank"])?;
     let n = inp.parse::<usize>("the piece count n (a non-negative integer)")?;
     let kinds: Vec<Kind> = LETTERS
         .iter()
@@ -56,7 +57,7 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
             _ => None,
         }
         .ok_or_else(|| t.error("a piece letter (K, Q, R, B or N)"))?;
-        let at = square(&mut inp, "the piece's")?;
+        let at = square(&mut inp, ["the piece's file (an integer)", "the piece's rank"])?;
         pieces.push(Placed {
             kind,
             colour: Colour::White,

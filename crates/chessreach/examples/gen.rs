@@ -1,0 +1,224 @@
+//! Reproducible input generator for the classics' benchmarks and stress tests.
+//!
+//! ```sh
+//! cargo run --release -p chessreach --example gen -- infinite-chess N SEED LAYOUT > in.txt
+//! cargo run --release -p chessreach --example gen -- king-path LINES SEED > in.txt
+//! cargo run --release -p chessreach --example gen -- king-path all > in.txt
+//! ```
+//!
+//! infinite-chess layouts: `spread` (pieces uniform over files 1..=10^8, kinds K Q R B N
+//! alike), `clustered` (in 20 clusters 2000 files wide), `sparse` (the far-past-the-limit mix:
+//! kings and knights, 1% bishops). The king goes from file 1 to file 10^8. Every target is
+//! reachable: a random king corridor joins start and target, and a piece is placed only where
+//! neither it nor any square it could attack (blockers ignored) lies on the corridor; rooks and
+//! queens come boxed in by kings so their lines stop at once.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io::Write;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A king's corridor from file 1 to file `span`: one rank per file, changing by at most one
+/// from file to file, so consecutive squares are king moves.
+struct Corridor {
+    /// (first file, rank at that file, slope) pieces, sorted by file.
+    legs: Vec<(i64, i64, i64)>,
+}
+
+impl Corridor {
+    fn new(rng: &mut StdRng, span: i64) -> Self {
+        let mut legs = Vec::new();
+        let (mut x, mut y) = (1i64, rng.gen_range(1..=8i64));
+        while x <= span {
+            legs.push((x, y, 0));
+            x += rng.gen_range(200..5000);
+            let to = rng.gen_range(1..=8i64);
+            if to != y {
+                legs.push((x, y, (to - y).signum()));
+                x += (to - y).abs();
+                y = to;
+            }
+        }
+        Self { legs }
+    }
+
+    fn rank(&self, x: i64) -> i64 {
+        let k = self.legs.partition_point(|l| l.0 <= x).max(1) - 1;
+        let (x0, y0, slope) = self.legs[k];
+        y0 + slope * (x - x0)
+    }
+
+    fn hits(&self, (x, y): (i64, i64)) -> bool {
+        self.rank(x) == y
+    }
+}
+
+/// Squares a piece of `kind` on `at` could attack if nothing blocked it (a superset).
+fn reach(kind: u8, (x, y): (i64, i64)) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
+    let lines = |dirs: &[(i64, i64)], max: i64, out: &mut Vec<(i64, i64)>| {
+        for &(dx, dy) in dirs {
+            for k in 1..=max {
+                out.push((x + dx * k, y + dy * k));
+            }
+        }
+    };
+    match kind {
+        b'K' => lines(
+            &[
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ],
+            1,
+            &mut out,
+        ),
+        b'N' => lines(
+            &[
+                (1, 2),
+                (2, 1),
+                (-1, 2),
+                (-2, 1),
+                (1, -2),
+                (2, -1),
+                (-1, -2),
+                (-2, -1),
+            ],
+            1,
+            &mut out,
+        ),
+        _ => lines(&[(1, 1), (1, -1), (-1, 1), (-1, -1)], 7, &mut out),
+    }
+    out.retain(|&(_, r)| (1..=8).contains(&r));
+    out
+}
+
+fn infinite_chess(n: usize, seed: u64, layout: &str) -> String {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let span = 100_000_000i64;
+    let corridor = Corridor::new(&mut rng, span);
+    let (start, target) = ((1i64, corridor.rank(1)), (span, corridor.rank(span)));
+    let mut taken: HashSet<(i64, i64)> = HashSet::new();
+    let centres: Vec<i64> = (0..20).map(|_| rng.gen_range(10_000..span - 10_000)).collect();
+    let mut pieces: Vec<(u8, i64, i64)> = Vec::with_capacity(n);
+    while pieces.len() < n {
+        let x = match layout {
+            "clustered" => centres[rng.gen_range(0..20)] + rng.gen_range(-1000..=1000),
+            _ => rng.gen_range(3..span - 2),
+        };
+        let y = rng.gen_range(1..=8i64);
+        let kind = match layout {
+            "sparse" => match rng.gen_range(0..100) {
+                0 => b'B',
+                1..=50 => b'K',
+                _ => b'N',
+            },
+            _ => b"KQRBN"[rng.gen_range(0..5)],
+        };
+        // A rook or queen comes boxed in by kings, so its lines stop at once.
+        let mut group: Vec<(u8, i64, i64)> = vec![(kind, x, y)];
+        if matches!(kind, b'R' | b'Q') {
+            for (dx, dy) in [
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ] {
+                if (1..=8).contains(&(y + dy)) && (kind == b'Q' || dx == 0 || dy == 0) {
+                    group.push((b'K', x + dx, y + dy));
+                }
+            }
+        }
+        let fits = group.iter().all(|&(k, gx, gy)| {
+            (gx - start.0).abs() > 8
+                && (gx - target.0).abs() > 8
+                && !taken.contains(&(gx, gy))
+                && !corridor.hits((gx, gy))
+                && (matches!(k, b'R' | b'Q') || reach(k, (gx, gy)).into_iter().all(|sq| !corridor.hits(sq)))
+        });
+        if !fits || pieces.len() + group.len() > n {
+            continue;
+        }
+        for &(k, gx, gy) in &group {
+            taken.insert((gx, gy));
+            pieces.push((k, gx, gy));
+        }
+    }
+    let mut out = String::with_capacity(n * 20 + 64);
+    let _ = writeln!(out, "{} {}\n{} {}\n{n}", start.0, start.1, target.0, target.1);
+    for (k, x, y) in pieces {
+        let _ = writeln!(out, "{} {x} {y}", char::from(k));
+    }
+    out
+}
+
+fn king_path(lines: Option<usize>, seed: u64) -> String {
+    let name = |s: u32| format!("{}{}", char::from(b'a' + (s % 8) as u8), s / 8 + 1);
+    let attacked_by = |p: u32, s: u32| s / 8 == p / 8 + 1 && (s % 8).abs_diff(p % 8) == 1;
+    let mut out = String::new();
+    let mut emit = |k: u32, a: u32, b: u32| {
+        if k != a && k != b && a != b && !attacked_by(a, k) && !attacked_by(b, k) {
+            let _ = writeln!(out, "{} {} {}", name(k), name(a), name(b));
+            true
+        } else {
+            false
+        }
+    };
+    match lines {
+        None => {
+            for k in 0..64 {
+                for a in 0..64 {
+                    for b in 0..64 {
+                        emit(k, a, b);
+                    }
+                }
+            }
+        }
+        Some(n) => {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut made = 0;
+            while made < n {
+                if emit(rng.gen_range(0..64), rng.gen_range(0..64), rng.gen_range(0..64)) {
+                    made += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.to_owned());
+    let text = match arg(0, "").as_str() {
+        "infinite-chess" => infinite_chess(
+            arg(1, "2000").parse().expect("N"),
+            arg(2, "1").parse().expect("SEED"),
+            &arg(3, "spread"),
+        ),
+        "king-path" if arg(1, "") == "all" => king_path(None, 0),
+        "king-path" => king_path(
+            Some(arg(1, "100000").parse().expect("LINES")),
+            arg(2, "1").parse().expect("SEED"),
+        ),
+        other => {
+            eprintln!("usage: gen infinite-chess N SEED [spread|clustered|sparse] | gen king-path LINES SEED | gen king-path all (got `{other}`)");
+            std::process::exit(2);
+        }
+    };
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .expect("stdout");
+}
