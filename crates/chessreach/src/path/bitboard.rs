@@ -144,7 +144,10 @@ impl BitRouter {
         result
     }
 
-    #[expect(clippy::too_many_arguments, reason = "the search state is passed apart so the scratch buffers can be borrowed mutably")]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the search state is passed apart so the scratch buffers can be borrowed mutably"
+    )]
     fn search(
         &self,
         colour: Colour,

@@ -14,7 +14,6 @@ use crate::piece::{Colour, Rule, Step};
 
 /// The board, the king's and the pawns' steps: built once, reused for every line.
 pub struct Solver {
-    rect: Rect,
     engine: BitRouter,
     pawn: Vec<Step>,
     scratch: Scratch,
@@ -26,7 +25,6 @@ impl Default for Solver {
         let king: Rule = "K".parse().expect("king");
         let pawn: Rule = "P".parse().expect("pawn");
         Self {
-            rect,
             engine: BitRouter::new(rect, &king.steps(Colour::Black))
                 .expect("a king is a leaper on 64 squares"),
             pawn: pawn.steps(Colour::White),
@@ -51,20 +49,22 @@ impl Solver {
     }
 
     /// Parses one line's three squares (no blank line here).
-    fn line(&self, text: &str, number: usize) -> Result<[Coord; 3], InputError> {
+    fn line(text: &str, number: usize) -> Result<[Coord; 3], InputError> {
         let mut inp = Input::at_line(text, number);
-        let names = ["the king's square", "pawn A's square", "pawn B's square"];
+        let labels = [
+            "the king's square (a1 to h8)",
+            "pawn A's square (a1 to h8)",
+            "pawn B's square (a1 to h8)",
+        ];
         let mut out = [Coord::new(0, 0); 3];
-        for (slot, what) in out.iter_mut().zip(names) {
-            let t = inp.word(&format!("{what} (a1 to h8)"))?;
-            let c = t
-                .text
-                .to_ascii_lowercase()
-                .parse::<Coord>()
-                .ok()
-                .filter(|&c| self.rect.contains(c))
-                .ok_or_else(|| t.error(&format!("{what} (a1 to h8)")))?;
-            *slot = c;
+        for (slot, what) in out.iter_mut().zip(labels) {
+            let t = inp.word(what)?;
+            *slot = match *t.text.as_bytes() {
+                [f @ (b'a'..=b'h' | b'A'..=b'H'), r @ b'1'..=b'8'] => {
+                    Coord::new(i64::from(f.to_ascii_lowercase() - b'a') + 1, i64::from(r - b'0'))
+                }
+                _ => return Err(t.error(what)),
+            };
         }
         if let Some(t) = inp.next_token() {
             return Err(t.error("the end of the line (three squares per line)"));
@@ -87,7 +87,7 @@ pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
         if line.trim().is_empty() {
             continue;
         }
-        let [k, a, b] = solver.line(line, i + 1)?;
+        let [k, a, b] = Solver::line(line, i + 1)?;
         match solver.answer(k, a, b) {
             Some(d) => writeln!(out, "{d}")?,
             None => writeln!(out, "-1")?,

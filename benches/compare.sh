@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Side-by-side, whole-process timings of chessreach and the seed C++ solutions (g++ -O2) on
+# the same generated inputs; medians from hyperfine (apt-get install hyperfine).
+#   benches/compare.sh [infinite-chess|king-path|all]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WHAT=${1:-all}
+OUT=${OUT:-/tmp/chessreach-seeds}
+DATA=${DATA:-/tmp/chessreach-bench}
+mkdir -p "$DATA"
+cargo build --release -q -p chessreach-cli
+cargo build --release -q -p chessreach --example gen
+OUT=$OUT benches/seeds.sh >/dev/null
+R=$PWD/target/release/chessreach
+G=$PWD/target/release/examples/gen
+
+median() { # command… : prints the median of each
+  hyperfine -w 3 -r "${RUNS:-20}" --export-json "$DATA/h.json" "$@" >/dev/null 2>&1 || true
+  python3 - "$DATA/h.json" <<'PY'
+import json, sys
+import os
+for r in json.load(open(sys.argv[1]))["results"]:
+    exe, _, rest = r["command"].partition(" ")
+    name = os.path.basename(exe) + " " + rest.split("<")[0].strip()
+    print("  %-40s median %9.2f ms" % (name.strip(), r["median"] * 1000))
+PY
+}
+
+if [ "$WHAT" = all ] || [ "$WHAT" = infinite-chess ]; then
+  for spec in "2000 spread" "2000 clustered" "2000 sparse" "200000 sparse" "1000000 sparse"; do
+    set -- $spec
+    f="$DATA/ic_$2_$1.txt"
+    [ -f "$f" ] || "$G" infinite-chess "$1" 1 "$2" > "$f"
+    echo "infinite-chess n=$1 $2: answer $("$R" solve infinite-chess < "$f")"
+    cmds=("$R solve infinite-chess < $f" "$OUT/infinite-1 < $f")
+    # The fixed-array seeds hold about 2,000 and 4,800 pieces.
+    [ "$1" -le 2000 ] && cmds+=("$OUT/infinite-2 < $f" "$OUT/infinite-3 < $f")
+    RUNS=$([ "$1" -ge 1000000 ] && echo 5 || echo 20) median "${cmds[@]}"
+  done
+fi
+if [ "$WHAT" = all ] || [ "$WHAT" = king-path ]; then
+  for n in 100000 all; do
+    f="$DATA/kp_$n.txt"
+    if [ "$n" = all ]; then "$G" king-path all > "$f"; else "$G" king-path "$n" 1 > "$f"; fi
+    cmp -s <("$R" solve king-path < "$f") <("$OUT/kingpath-1" < "$f") && same=same || same=DIFFERENT
+    echo "king-path $n lines ($(wc -l < "$f")): answers $same"
+    median "$R solve king-path < $f" "$OUT/kingpath-1 < $f"
+  done
+fi
