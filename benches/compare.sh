@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side, whole-process timings of chessreach and the seed C++ solutions (g++ -O2) on
 # the same generated inputs; medians from hyperfine (apt-get install hyperfine).
-#   benches/compare.sh [infinite-chess|king-path|all]
+#   benches/compare.sh [infinite-chess|king-path|weird-chess|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
@@ -45,5 +45,19 @@ if [ "$WHAT" = all ] || [ "$WHAT" = king-path ]; then
     cmp -s <("$R" solve king-path < "$f") <("$OUT/kingpath-1" < "$f") && same=same || same=DIFFERENT
     echo "king-path $n lines ($(wc -l < "$f")): answers $same"
     median "$R solve king-path < $f" "$OUT/kingpath-1 < $f"
+  done
+fi
+if [ "$WHAT" = all ] || [ "$WHAT" = weird-chess ]; then
+  for spec in "50 yes" "50 no" "500 yes" "500 no" "2000 yes" "2000 no"; do
+    set -- $spec
+    f="$DATA/wc_$1_$2.txt"
+    "$G" weird-chess "$1" 1 30 "$2" > "$f"
+    echo "weird-chess n=$1 ($2 board): answer $("$R" solve weird-chess < "$f" | head -1)"
+    if [ "$1" -le 50 ]; then
+      cmp -s <("$R" solve weird-chess < "$f") <("$OUT/weird-1" < "$f") && echo "  output identical to the seed's"
+      median "$R solve weird-chess < $f" "$OUT/weird-1 < $f"
+    else
+      RUNS=5 median "$R solve weird-chess < $f"
+    fi
   done
 fi

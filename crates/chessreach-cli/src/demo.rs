@@ -73,7 +73,39 @@ pub(crate) fn run(_: &Args) -> Result<()> {
     )?;
     writeln!(out, "{}\n", attack_legend(None))?;
     classics(&mut out)?;
+    weird(&mut out)?;
     out.flush()?;
+    Ok(())
+}
+
+/// weird-chess on its first sample, and `infer` naming a knight.
+fn weird(out: &mut impl Write) -> Result<()> {
+    let input = "5\noxxxx\nx...x\nx...x\nx...x\nxxxxo\n";
+    writeln!(
+        out,
+        "== weird-chess ({}): which rule attacks this way?",
+        Problem::WeirdChess.origin()
+    )?;
+    writeln!(out, "   input: {}", input.trim().replace('\n', " / "))?;
+    let mut answer = Vec::new();
+    problems::solve(Problem::WeirdChess, input, &mut answer)?;
+    out.write_all(&answer)?;
+    let d: chessreach::infer::Diagram = ".x.x.\nx...x\n..o..\nx...x\n.x.x.".parse()?;
+    let found = chessreach::infer::infer(&d);
+    writeln!(
+        out,
+        "\n   chessreach infer on the diagram\n{}",
+        d.to_string()
+            .lines()
+            .map(|l| format!("   {l}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    )?;
+    writeln!(
+        out,
+        "   simplest rule that draws it: {}",
+        found.simplest_name().unwrap_or_else(|| "(none short)".into())
+    )?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 
 mod attacks;
 mod demo;
+mod infer;
 mod output;
 mod path;
 mod position_args;
@@ -32,6 +33,8 @@ enum Command {
     Attacks(attacks::Args),
     /// Shortest safe route of a mover (any Betza piece on bounded boards, a king on strips).
     Path(path::Args),
+    /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
+    Infer(infer::Args),
     /// Every capability on bundled examples, with pictures.
     Demo(demo::Args),
 }
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => solve::run(&a),
         Command::Attacks(a) => attacks::run(&a),
         Command::Path(a) => path::run(&a),
+        Command::Infer(a) => infer::run(&a),
         Command::Demo(a) => demo::run(&a),
     };
     match result {

@@ -219,3 +219,44 @@ fn path_on_a_board_and_on_a_strip() {
         .code(2)
         .stderr(predicate::str::contains("occupied"));
 }
+
+#[test]
+fn infer_names_rules_and_shows_contradictions() {
+    chessreach()
+        .arg("infer")
+        .write_stdin("..x..\n..x..\nxxoxx\n..x..\n..x..\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("YES"))
+        .stdout(predicate::str::contains("draws the same diagram: R "));
+    chessreach()
+        .arg("infer")
+        .write_stdin("3\no.x\noxx\no.x\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("NO: 1 attacked square(s)"))
+        .stdout(predicate::str::contains("o!x"));
+    let out = chessreach()
+        .args(["infer", "--format", "json"])
+        .write_stdin(".x.x.\nx...x\n..o..\nx...x\n.x.x.\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).expect("json");
+    assert_eq!(v["consistent"], true);
+    assert_eq!(v["simplest_betza"], "N");
+    chessreach()
+        .arg("infer")
+        .write_stdin("o.\nx\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 2"));
+    chessreach()
+        .args(["solve", "weird-chess"])
+        .write_stdin("3\no.x\noxx\no.x\n")
+        .assert()
+        .success()
+        .stdout("NO\n");
+}

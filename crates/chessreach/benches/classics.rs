@@ -1,5 +1,5 @@
 //! The route classics in process (parse + solve, no process start): infinite-chess at the
-//! original limit and far past it, king-path on 100,000 lines. Inputs come from the same
+//! original limit and far past it, weird-chess at n = 50, 500, 2000, king-path on 100,000 lines. Inputs come from the same
 //! generator as `benches/compare.sh` (`examples/gen.rs`, seed 1), run here as a library call.
 
 #![allow(missing_docs)]
@@ -35,6 +35,16 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut out = Vec::new();
                 solve(Problem::InfiniteChess, &text, &mut out).expect("solves");
+                out
+            });
+        });
+    }
+    for n in ["50", "500", "2000"] {
+        let text = input(&["weird-chess", n, "1", "30", "yes"]);
+        c.bench_function(&format!("weird-chess n={n} yes"), |b| {
+            b.iter(|| {
+                let mut out = Vec::new();
+                solve(Problem::WeirdChess, &text, &mut out).expect("solves");
                 out
             });
         });

@@ -4,6 +4,7 @@
 //! cargo run --release -p chessreach --example gen -- infinite-chess N SEED LAYOUT > in.txt
 //! cargo run --release -p chessreach --example gen -- king-path LINES SEED > in.txt
 //! cargo run --release -p chessreach --example gen -- king-path all > in.txt
+//! cargo run --release -p chessreach --example gen -- weird-chess N SEED DENSITY% yes|no > in.txt
 //! ```
 //!
 //! infinite-chess layouts: `spread` (pieces uniform over files 1..=10^8, kinds K Q R B N
@@ -198,6 +199,57 @@ fn king_path(lines: Option<usize>, seed: u64) -> String {
     out
 }
 
+/// A weird-chess board: a random rule (a few leaps and two rider lines) drawn exactly for
+/// pieces on `density`% of the squares; `no` then flips 5% of the empty squares (attacked to
+/// safe and back), which leaves no consistent rule in practice.
+fn weird_chess(n: usize, seed: u64, density: u32, no: bool) -> String {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let n_i = n as i64;
+    let mut rule: Vec<(i64, i64)> = (0..6)
+        .map(|_| (rng.gen_range(-4..=4i64), rng.gen_range(-4..=4i64)))
+        .collect();
+    for (dr, dc) in [(0i64, 1i64), (1, 1)] {
+        rule.extend((1..n_i).flat_map(|k| [(dr * k, dc * k), (-dr * k, -dc * k)]));
+    }
+    rule.retain(|&d| d != (0, 0));
+    let mut board = vec![b'.'; n * n];
+    for cell in &mut board {
+        if rng.gen_range(0..100) < density {
+            *cell = b'o';
+        }
+    }
+    if !board.contains(&b'o') {
+        board[0] = b'o';
+    }
+    for r in 0..n_i {
+        for c in 0..n_i {
+            if board[(r * n_i + c) as usize] != b'o' {
+                continue;
+            }
+            for &(dr, dc) in &rule {
+                let (tr, tc) = (r + dr, c + dc);
+                if (0..n_i).contains(&tr) && (0..n_i).contains(&tc) && board[(tr * n_i + tc) as usize] == b'.'
+                {
+                    board[(tr * n_i + tc) as usize] = b'x';
+                }
+            }
+        }
+    }
+    if no {
+        for cell in board.iter_mut().filter(|c| **c != b'o') {
+            if rng.gen_range(0..20) == 0 {
+                *cell = if *cell == b'x' { b'.' } else { b'x' };
+            }
+        }
+    }
+    let mut out = format!("{n}\n");
+    for row in board.chunks(n) {
+        out.push_str(std::str::from_utf8(row).expect("ascii"));
+        out.push('\n');
+    }
+    out
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.to_owned());
@@ -208,12 +260,21 @@ fn main() {
             &arg(3, "spread"),
         ),
         "king-path" if arg(1, "") == "all" => king_path(None, 0),
+        "weird-chess" => weird_chess(
+            arg(1, "50").parse().expect("N"),
+            arg(2, "1").parse().expect("SEED"),
+            arg(3, "30").parse().expect("DENSITY %"),
+            arg(4, "yes") == "no",
+        ),
         "king-path" => king_path(
             Some(arg(1, "100000").parse().expect("LINES")),
             arg(2, "1").parse().expect("SEED"),
         ),
         other => {
-            eprintln!("usage: gen infinite-chess N SEED [spread|clustered|sparse] | gen king-path LINES SEED | gen king-path all (got `{other}`)");
+            eprintln!(
+                "usage: gen infinite-chess N SEED [spread|clustered|sparse] | gen king-path LINES SEED | \
+                 gen king-path all | gen weird-chess N SEED DENSITY% yes|no (got `{other}`)"
+            );
             std::process::exit(2);
         }
     };

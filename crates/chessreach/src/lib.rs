@@ -5,6 +5,7 @@
 
 pub mod attack;
 pub mod geometry;
+pub mod infer;
 pub mod path;
 pub mod piece;
 pub mod problems;

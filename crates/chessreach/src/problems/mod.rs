@@ -7,6 +7,7 @@
 pub mod infinite_chess;
 pub mod input;
 pub mod king_path;
+pub mod weird_chess;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -105,6 +106,7 @@ pub fn solve(problem: Problem, input: &str, out: &mut impl Write) -> Result<(), 
     match problem {
         Problem::InfiniteChess => infinite_chess::solve(input, out),
         Problem::KingPath => king_path::solve(input, out),
-        Problem::Knightmare | Problem::Roads | Problem::WeirdChess => Err(SolveError::NotAvailable(problem)),
+        Problem::WeirdChess => weird_chess::solve(input, out),
+        Problem::Knightmare | Problem::Roads => Err(SolveError::NotAvailable(problem)),
     }
 }

@@ -1,0 +1,244 @@
+//! Movement rule from an attack diagram (weird chess).
+//!
+//! A diagram marks every square: a piece (`o`), an empty square some piece attacks (`x`), an
+//! empty square none attacks (`.`). All pieces share one unknown rule, a set of offsets; a piece
+//! attacks `p + d` for every offset `d` of the rule that lands on an empty square (pieces jump).
+//!
+//! The largest consistent rule allows every offset that sends no piece onto a safe square: the
+//! forbidden offsets are the OR-correlation of the piece mask with the safe mask. That rule
+//! explains the diagram iff it reaches every `x` (the OR-convolution of the piece mask with the
+//! rule); if it does not, no rule can, since every rule that avoids the safe squares is a
+//! subset of it. Both products run as word-parallel bitsets or as a 2D FFT, whichever is
+//! cheaper ([`correlate`]): O(min(k) · n²/64) or O(n² log n) for an n×n board.
+//!
+//! ```
+//! use chessreach::infer::{infer, Diagram};
+//!
+//! let d: Diagram = "..x..\n..x..\nxxoxx\n..x..\n..x..".parse()?;
+//! let found = infer(&d);
+//! assert!(found.unexplained.is_empty());
+//! assert_eq!(found.simplest_name().as_deref(), Some("R"));
+//! # Ok::<(), chessreach::infer::DiagramError>(())
+//! ```
+
+pub mod correlate;
+mod grid;
+mod offsets;
+
+pub use correlate::Engine;
+pub use grid::BitGrid;
+pub use offsets::OffsetSet;
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// What a diagram says about one square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A piece stands here (`o`).
+    Piece,
+    /// Empty, and attacked (`x`).
+    Attacked,
+    /// Empty, and not attacked (`.`).
+    Safe,
+}
+
+impl Mark {
+    /// The diagram character.
+    pub const fn char(self) -> char {
+        match self {
+            Self::Piece => 'o',
+            Self::Attacked => 'x',
+            Self::Safe => '.',
+        }
+    }
+
+    /// The mark of a diagram character.
+    pub const fn from_char(c: char) -> Option<Self> {
+        match c {
+            'o' => Some(Self::Piece),
+            'x' => Some(Self::Attacked),
+            '.' => Some(Self::Safe),
+            _ => None,
+        }
+    }
+}
+
+/// A checked attack diagram: `height` rows (row 0 at the top) of `width` marks, with at least
+/// one piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    width: usize,
+    height: usize,
+    marks: Vec<Mark>,
+}
+
+/// Why rows of marks are not a diagram.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DiagramError {
+    /// No rows, or an empty row.
+    #[error("the diagram is empty")]
+    Empty,
+    /// A row of another length than the first.
+    #[error("row {row} has {len} squares, but row 1 has {width}: a diagram is a rectangle")]
+    Ragged {
+        /// 1-based row.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        width: usize,
+    },
+    /// A character other than `o x .`.
+    #[error("row {row}, column {column}: expected `o`, `x` or `.`, found `{found}`")]
+    BadMark {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// Not a single piece: nothing could attack.
+    #[error("the diagram has no piece (`o`)")]
+    NoPiece,
+}
+
+impl Diagram {
+    /// A diagram from rows of marks.
+    pub fn from_rows(rows: Vec<Vec<Mark>>) -> Result<Self, DiagramError> {
+        let width = rows.first().map_or(0, Vec::len);
+        if width == 0 {
+            return Err(DiagramError::Empty);
+        }
+        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
+            return Err(DiagramError::Ragged {
+                row: i + 1,
+                len: r.len(),
+                width,
+            });
+        }
+        let height = rows.len();
+        let marks: Vec<Mark> = rows.into_iter().flatten().collect();
+        if !marks.contains(&Mark::Piece) {
+            return Err(DiagramError::NoPiece);
+        }
+        Ok(Self { width, height, marks })
+    }
+
+    /// Squares per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The mark at row `r` (from the top), column `c`.
+    pub fn mark(&self, r: usize, c: usize) -> Mark {
+        self.marks[r * self.width + c]
+    }
+
+    fn grid(&self, m: Mark) -> BitGrid {
+        let mut g = BitGrid::new(self.height, self.width);
+        for (i, _) in self.marks.iter().enumerate().filter(|(_, &x)| x == m) {
+            g.set(i / self.width, i % self.width);
+        }
+        g
+    }
+}
+
+impl FromStr for Diagram {
+    type Err = DiagramError;
+
+    /// Rows of `o x .`, one per line; blank lines and surrounding spaces are ignored.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let rows = s
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .enumerate()
+            .map(|(r, line)| {
+                line.chars()
+                    .enumerate()
+                    .map(|(c, ch)| {
+                        Mark::from_char(ch).ok_or(DiagramError::BadMark {
+                            row: r + 1,
+                            column: c + 1,
+                            found: ch,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::from_rows(rows)
+    }
+}
+
+impl fmt::Display for Diagram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.marks.chunks(self.width) {
+            let line: String = row.iter().map(|m| m.char()).collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What inference found: the largest rule that sends no piece onto a safe square, the
+/// offsets of it that some piece can use on this board, and the attacked squares it still
+/// cannot explain (row, column from the top left), in order. The diagram is consistent exactly
+/// when nothing is unexplained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inference {
+    /// The largest consistent rule.
+    pub offsets: OffsetSet,
+    /// The offsets of `offsets` that land on the board from some piece: any rule between these
+    /// and `offsets` draws the same diagram.
+    pub usable: OffsetSet,
+    /// `x` squares no piece reaches with it.
+    pub unexplained: Vec<(usize, usize)>,
+}
+
+impl Inference {
+    /// A simple Betza name of a rule that draws the same diagram (offsets no piece can use on
+    /// this board taken or left as it suits the name), checked, and at most 64 characters.
+    pub fn simplest_name(&self) -> Option<String> {
+        if self.usable.is_empty() {
+            return None;
+        }
+        let name = self.usable.simplest_within(&self.offsets).to_string();
+        let back = OffsetSet::from_rule(&name.parse().ok()?, self.offsets.width(), self.offsets.height());
+        (name.len() <= 64 && self.usable.is_subset(&back) && back.is_subset(&self.offsets)).then_some(name)
+    }
+}
+
+/// Infers the rule of a diagram, choosing the product engine by cost.
+pub fn infer(d: &Diagram) -> Inference {
+    infer_with(d, Engine::Auto)
+}
+
+/// Infers the rule of a diagram with a chosen product engine.
+pub fn infer_with(d: &Diagram, engine: Engine) -> Inference {
+    let pieces = d.grid(Mark::Piece);
+    let safe = d.grid(Mark::Safe);
+    let forbidden = correlate::correlate(&pieces, &safe, engine);
+    let offsets = OffsetSet::complement_of(&forbidden, d.width, d.height);
+    let board = BitGrid::full(d.height, d.width);
+    let landing = correlate::correlate(&pieces, &board, engine);
+    let usable = offsets.intersect(&landing);
+    let reach = correlate::convolve(&pieces, offsets.grid(), engine);
+    let unexplained = (0..d.height)
+        .flat_map(|r| (0..d.width).map(move |c| (r, c)))
+        .filter(|&(r, c)| d.mark(r, c) == Mark::Attacked && !reach.get(r, c))
+        .collect();
+    Inference {
+        offsets,
+        usable,
+        unexplained,
+    }
+}

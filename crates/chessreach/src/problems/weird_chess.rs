@@ -1,0 +1,94 @@
+//! weird-chess (Codeforces 538D): the movement rule behind an attack diagram.
+//!
+//! Input: `n`, then `n` rows of `n` characters from `o x .`. Output: `NO`, or `YES` and the
+//! largest consistent rule as a `(2n-1)×(2n-1)` diagram with `o` in the centre (any consistent
+//! rule is accepted; the largest is canonical). Blank lines and trailing spaces are ignored;
+//! any `n ≥ 1` that fits in memory is accepted (n = 2000 takes seconds).
+
+use std::io::Write;
+
+use super::{Input, InputError, SolveError};
+use crate::infer::{infer, Diagram, DiagramError, Mark};
+
+/// Reads a diagram: with `sized`, a first line holding `n` and then exactly `n` rows of `n`
+/// marks (the weird-chess format); otherwise rows of equal length, an optional leading size
+/// line skipped when present.
+pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .filter(|(_, l)| !l.trim().is_empty());
+    let first = lines.clone().next();
+    let n = match first {
+        Some((no, l)) if sized || l.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            let mut inp = Input::at_line(l, no);
+            let n = inp.int_in("the board size n", 1..=i64::from(u16::MAX))? as usize;
+            inp.finish()?;
+            lines.next();
+            Some(n)
+        }
+        _ => None,
+    };
+    let mut rows = Vec::new();
+    let mut last_line = first.map_or(1, |f| f.0);
+    for (no, line) in lines {
+        last_line = no;
+        let width = n.unwrap_or_else(|| rows.first().map_or(line.chars().count(), Vec::len));
+        if n.is_some_and(|n| rows.len() == n) {
+            let mut inp = Input::at_line(line, no);
+            return Err(inp.error_here("the end of input (all n rows are read)"));
+        }
+        let row: Vec<Mark> = line
+            .chars()
+            .enumerate()
+            .map(|(c, ch)| {
+                Mark::from_char(ch).ok_or_else(|| InputError {
+                    line: no,
+                    column: c + 1,
+                    expected: "`o`, `x` or `.`".into(),
+                    found: format!("`{ch}`"),
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        if row.len() != width {
+            return Err(InputError {
+                line: no,
+                column: 1,
+                expected: format!("a row of {width} squares"),
+                found: format!("{} squares", row.len()),
+            });
+        }
+        rows.push(row);
+    }
+    if let Some(n) = n.filter(|&n| rows.len() < n) {
+        return Err(InputError {
+            line: last_line + 1,
+            column: 1,
+            expected: format!("{n} rows"),
+            found: format!("only {}", rows.len()),
+        });
+    }
+    Diagram::from_rows(rows).map_err(|e| InputError {
+        line: first.map_or(1, |f| f.0),
+        column: 1,
+        expected: "a diagram with at least one piece `o`".into(),
+        found: match e {
+            DiagramError::NoPiece => "no piece".into(),
+            other => other.to_string(),
+        },
+    })
+}
+
+/// Solves one input: `NO`, or `YES` and the rule diagram.
+pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
+    let d = parse_diagram(text, true)?;
+    let found = infer(&d);
+    if found.unexplained.is_empty() {
+        out.write_all(b"YES\n")?;
+        out.write_all(found.offsets.diagram().as_bytes())?;
+    } else {
+        out.write_all(b"NO\n")?;
+    }
+    Ok(())
+}
