@@ -5,6 +5,7 @@
 
 mod attacks;
 mod demo;
+mod duel;
 mod infer;
 mod output;
 mod path;
@@ -33,6 +34,8 @@ enum Command {
     Attacks(attacks::Args),
     /// Shortest safe route of a mover (any Betza piece on bounded boards, a king on strips).
     Path(path::Args),
+    /// Two-knight duels: judge a program, prove the strategy, or play against it.
+    Duel(duel::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
     /// Every capability on bundled examples, with pictures.
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Attacks(a) => attacks::run(&a),
         Command::Path(a) => path::run(&a),
         Command::Infer(a) => infer::run(&a),
+        Command::Duel(a) => duel::run(&a),
         Command::Demo(a) => demo::run(&a),
     };
     match result {

@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use chessreach::problems::{self, Problem};
+use chessreach::problems::{self, knightmare, Problem};
 
 use crate::output;
 
@@ -20,6 +20,21 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<()> {
+    if args.problem == Problem::Knightmare {
+        // Interactive: moves go out as they are made, each line flushed.
+        let stdout = std::io::stdout();
+        let result = match &args.input {
+            Some(path) => {
+                let file =
+                    std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+                knightmare::play(std::io::BufReader::new(file), stdout.lock())
+            }
+            None => knightmare::play(std::io::stdin().lock(), stdout.lock()),
+        };
+        return result
+            .map(|_| ())
+            .with_context(|| format!("{} ({})", args.problem, args.problem.origin()));
+    }
     let text = match &args.input {
         Some(path) => {
             std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?

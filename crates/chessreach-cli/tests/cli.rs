@@ -260,3 +260,63 @@ fn infer_names_rules_and_shows_contradictions() {
         .success()
         .stdout("NO\n");
 }
+
+#[test]
+fn duel_judge_verify_and_play() {
+    chessreach()
+        .args([
+            "duel",
+            "judge",
+            "--games",
+            "24",
+            "--board",
+            "6x6..10x10",
+            "--seed",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("24 won, 0 not won, of 24 games"));
+    // A program that plays illegally is caught, and the judge fails.
+    chessreach()
+        .args([
+            "duel",
+            "judge",
+            "--games",
+            "1",
+            "--",
+            "sh",
+            "-c",
+            "read a; read b; echo WHITE; echo 1 1; read c",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("ILLEGAL MOVE"));
+    chessreach()
+        .args(["duel", "verify", "--max", "8x8", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("verified 4 boards"));
+    chessreach()
+        .args([
+            "duel", "play", "--board", "6x6", "--white", "1,1", "--black", "6,6",
+        ])
+        .write_stdin("9 9\nzz\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("not a knight move").or(predicate::str::contains("could not read")))
+        .stdout(predicate::str::contains("bye").or(predicate::str::contains("wins")));
+    chessreach()
+        .args(["solve", "knightmare"])
+        .write_stdin("8 8\n2 3 1 8\n")
+        .assert()
+        .success()
+        .stdout("WHITE\n4 4\n");
+    chessreach()
+        .args(["solve", "knightmare"])
+        .write_stdin("6 6\n4 4 2 2\n9 9\n")
+        .assert()
+        .code(1)
+        .stdout("BLACK\n")
+        .stderr(predicate::str::contains("illegal opponent move"));
+}

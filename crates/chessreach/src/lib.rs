@@ -4,6 +4,7 @@
 //! what) → the searches → [`problems`] (the classic formats) and [`render`] (pictures).
 
 pub mod attack;
+pub mod duel;
 pub mod geometry;
 pub mod infer;
 pub mod path;

@@ -20,6 +20,7 @@
 //! [`Position`]: crate::attack::Position
 
 pub mod bitboard;
+pub mod leaper;
 mod router;
 pub mod strip;
 

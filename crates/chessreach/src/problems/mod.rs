@@ -7,6 +7,7 @@
 pub mod infinite_chess;
 pub mod input;
 pub mod king_path;
+pub mod knightmare;
 pub mod weird_chess;
 
 use std::fmt;
@@ -98,6 +99,12 @@ pub enum SolveError {
     /// The solver has not been built yet.
     #[error("`{0}` is not available yet in this version of chessreach")]
     NotAvailable(Problem),
+    /// An interactive exchange went wrong (an illegal or impossible move, a bad setup).
+    #[error("{0}")]
+    Protocol(String),
+    /// The problem is interactive: see [`knightmare::play`].
+    #[error("`{0}` is interactive: it is played over a reader and a writer, not solved from text")]
+    Interactive(Problem),
 }
 
 /// Solves one classic: reads `input` in its original format and writes the exact output.
@@ -107,6 +114,7 @@ pub fn solve(problem: Problem, input: &str, out: &mut impl Write) -> Result<(), 
         Problem::InfiniteChess => infinite_chess::solve(input, out),
         Problem::KingPath => king_path::solve(input, out),
         Problem::WeirdChess => weird_chess::solve(input, out),
-        Problem::Knightmare | Problem::Roads => Err(SolveError::NotAvailable(problem)),
+        Problem::Knightmare => Err(SolveError::Interactive(problem)),
+        Problem::Roads => Err(SolveError::NotAvailable(problem)),
     }
 }
