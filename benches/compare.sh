@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side, whole-process timings of chessreach and the seed C++ solutions (g++ -O2) on
 # the same generated inputs; medians from hyperfine (apt-get install hyperfine).
-#   benches/compare.sh [infinite-chess|king-path|weird-chess|all]
+#   benches/compare.sh [infinite-chess|king-path|weird-chess|knightmare|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
@@ -59,5 +59,16 @@ if [ "$WHAT" = all ] || [ "$WHAT" = weird-chess ]; then
     else
       RUNS=5 median "$R solve weird-chess < $f"
     fi
+  done
+fi
+if [ "$WHAT" = all ] || [ "$WHAT" = knightmare ]; then
+  # Games on 1000x1000 against the greedy judge, recorded; then the judge's moves are replayed
+  # from a file, so every program runs the whole game (decision and every move) alone.
+  for seed in 1 2 3; do
+    f="$DATA/km_$seed.txt"
+    "$R" duel judge --games 1 --board 1000x1000 --seed "$seed" --policy greedy --transcript > "$DATA/km_$seed.log"
+    awk 'NR==1 { next } /^    / { sub(/^    /, ""); if (n < 2) print; else if ($1 == "judge:") print $2, $3; n++ }' "$DATA/km_$seed.log" > "$f"
+    echo "knightmare 1000x1000 game $seed: $(head -1 "$DATA/km_$seed.log" | sed 's/.*opponent: //')"
+    median "$R solve knightmare < $f" "$OUT/knightmare-1 < $f" "$OUT/knightmare-2 < $f"
   done
 fi

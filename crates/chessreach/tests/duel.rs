@@ -42,6 +42,31 @@ fn win_conditions_by_hand() {
 }
 
 #[test]
+fn target_distances_have_the_closed_form() {
+    use chessreach::path::leaper::{knight_distance, LeaperDistances};
+    let steps = "N".parse::<chessreach::piece::Rule>().expect("knight").steps(W);
+    let small = (6..=30)
+        .step_by(2)
+        .flat_map(|n| (6..=30).step_by(2).map(move |m| (n, m)));
+    for (rows, cols) in small.chain([(1000, 1000), (6, 1000), (1000, 6)]) {
+        let d = Duel::new(rows, cols).expect("size");
+        for side in [W, B] {
+            let t = d.target(side);
+            let bfs = LeaperDistances::new(d.rect(), &steps, t);
+            for s in d.rect().squares() {
+                let c = d.rect().coord(s);
+                let formula = knight_distance(c.file - t.file, c.rank - t.rank);
+                assert_eq!(
+                    bfs.get(s).map(u64::from),
+                    Some(formula),
+                    "{rows}x{cols}, {side} target, {c:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn strategy_is_proven_on_every_board_up_to_10x10() {
     for rows in (6..=10).step_by(2) {
         for cols in (6..=10).step_by(2) {

@@ -86,6 +86,29 @@ impl LeaperDistances {
     }
 }
 
+/// Fewest knight moves between two squares `(dx, dy)` apart on an unbounded board. O(1).
+///
+/// With `x >= y >= 0` the components: 3 for (1,0), 4 for (2,2); otherwise, for `d = x - y`,
+/// `d - 2·⌊(d - y)/3⌋` when `y > d` and `d - 2·⌊(d - y)/4⌋` else (floor division). On a bounded
+/// board edges can only lengthen routes; the duel uses this only where tests show they do not.
+pub fn knight_distance(dx: i64, dy: i64) -> u64 {
+    let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
+    let (x, y) = (a.max(b) as i128, a.min(b) as i128);
+    if (x, y) == (1, 0) {
+        return 3;
+    }
+    if (x, y) == (2, 2) {
+        return 4;
+    }
+    let d = x - y;
+    let r = if y > d {
+        d - 2 * (d - y).div_euclid(3)
+    } else {
+        d - 2 * (d - y).div_euclid(4)
+    };
+    r as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +117,26 @@ mod tests {
     use crate::path::Router;
     use crate::piece::{Colour, Rule};
     use proptest::prelude::*;
+
+    #[test]
+    fn closed_form_matches_bfs_on_a_wide_board() {
+        let rect = Rect::new(61, 61).expect("size");
+        let steps = "N".parse::<Rule>().expect("knight").steps(Colour::White);
+        let centre = Coord::new(31, 31);
+        let bfs = LeaperDistances::new(rect, &steps, centre);
+        // Within 14 files/ranks of the centre no route needs to pass the edge.
+        for s in rect.squares() {
+            let c = rect.coord(s);
+            if (c.file - 31).abs() <= 14 && (c.rank - 31).abs() <= 14 {
+                let want = u64::from(bfs.get(s).expect("reachable"));
+                assert_eq!(knight_distance(c.file - 31, c.rank - 31), want, "{c}");
+            }
+        }
+        assert_eq!(knight_distance(0, 0), 0);
+        assert_eq!(knight_distance(1, 2), 1);
+        assert_eq!(knight_distance(-1, 0), 3);
+        assert_eq!(knight_distance(0, 1000), 500);
+    }
 
     proptest! {
         #[test]
