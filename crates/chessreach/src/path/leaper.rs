@@ -93,7 +93,7 @@ impl LeaperDistances {
 /// board edges can only lengthen routes; the duel uses this only where tests show they do not.
 pub fn knight_distance(dx: i64, dy: i64) -> u64 {
     let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
-    let (x, y) = (a.max(b) as i128, a.min(b) as i128);
+    let (x, y) = (i128::from(a.max(b)), i128::from(a.min(b)));
     if (x, y) == (1, 0) {
         return 3;
     }
