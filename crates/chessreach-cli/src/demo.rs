@@ -74,6 +74,7 @@ pub(crate) fn run(_: &Args) -> Result<()> {
     writeln!(out, "{}\n", attack_legend(None))?;
     classics(&mut out)?;
     weird(&mut out)?;
+    duel(&mut out)?;
     out.flush()?;
     Ok(())
 }
@@ -156,6 +157,83 @@ fn classics(out: &mut impl Write) -> Result<()> {
             "--may-capture",
             "all",
         ],
+    )?;
+    Ok(())
+}
+
+/// knightmare: the strategy against the greedy opponent on a 10×10 board, and its proof.
+fn duel(out: &mut impl Write) -> Result<()> {
+    use chessreach::duel::{policy::Policy, strategy::Strategy, verify::verify_board, Duel};
+    use chessreach::piece::Colour;
+    let d = Duel::new(10, 10)?;
+    let (mut w, mut b) = (Duel::cell(1, 1), Duel::cell(9, 10));
+    let strategy = Strategy::new(d);
+    let mut choice = strategy.choose(w, b);
+    let mut greedy = Policy::greedy(d, 1);
+    writeln!(
+        out,
+        "\n== knightmare ({}): 10x10, white (1,1), black (9,10)",
+        Problem::Knightmare.origin()
+    )?;
+    writeln!(
+        out,
+        "   the engine chooses {} and plays against a greedy opponent:",
+        choice.side
+    )?;
+    let mut to_move = Colour::White;
+    let mut line = Vec::new();
+    let winner = loop {
+        let to = if to_move == choice.side {
+            let (me, them) = if to_move == Colour::White { (w, b) } else { (b, w) };
+            strategy.reply(&mut choice, me, them)
+        } else {
+            greedy.choose(&d, to_move, w, b)
+        };
+        line.push(format!(
+            "{}:{},{}",
+            if to_move == Colour::White { "W" } else { "B" },
+            to.rank,
+            to.file
+        ));
+        if to_move == Colour::White {
+            w = to;
+        } else {
+            b = to;
+        }
+        if let Some(winner) = d.after_move(to_move, w, b) {
+            break winner;
+        }
+        to_move = to_move.opponent();
+    };
+    writeln!(out, "   {}", line.join(" "))?;
+    writeln!(
+        out,
+        "   {winner} wins (N white, n black; + White's target, - Black's)"
+    )?;
+    let view = chessreach::render::View {
+        files: 1..=10,
+        ranks: 1..=10,
+    };
+    let pic = render::text(&view, |c| chessreach::render::Cell {
+        piece: if c == w {
+            Some(('N', Colour::White))
+        } else if c == b {
+            Some(('N', Colour::Black))
+        } else {
+            None
+        },
+        mark: [(d.target(Colour::White), '+'), (d.target(Colour::Black), '-')]
+            .into_iter()
+            .find(|(t, _)| *t == c)
+            .map(|x| x.1),
+        ..Default::default()
+    });
+    write!(out, "{pic}")?;
+    let report = verify_board(d, 350)?;
+    writeln!(
+        out,
+        "   chessreach duel verify: on 10x10 the chosen side wins from all {} starts against every reply ({} states)",
+        report.starts, report.states
     )?;
     Ok(())
 }
