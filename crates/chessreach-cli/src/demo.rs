@@ -75,6 +75,7 @@ pub(crate) fn run(_: &Args) -> Result<()> {
     classics(&mut out)?;
     weird(&mut out)?;
     duel(&mut out)?;
+    roads(&mut out)?;
     out.flush()?;
     Ok(())
 }
@@ -234,6 +235,35 @@ fn duel(out: &mut impl Write) -> Result<()> {
         out,
         "   chessreach duel verify: on 10x10 the chosen side wins from all {} starts against every reply ({} states)",
         report.starts, report.states
+    )?;
+    Ok(())
+}
+
+/// roads: the seed sample, with the first placement's reach drawn.
+fn roads(out: &mut impl Write) -> Result<()> {
+    let input = "4 4 3\n1 3 1\n2 2 2\n3 3 0\n1 1 1\n2 3 1 1\n3 2 2 1\n1 0 3 3\n0 5 2 2\n1 3 2 3\n1 6 3 2\n";
+    writeln!(
+        out,
+        "\n== roads ({}): three placements on a 4x4 grid of typed roads",
+        Problem::Roads.origin()
+    )?;
+    let mut answer = Vec::new();
+    problems::solve(Problem::Roads, input, &mut answer)?;
+    writeln!(
+        out,
+        "   answers: {}",
+        String::from_utf8_lossy(&answer).trim().replace('\n', " ")
+    )?;
+    writeln!(out, "   chessreach roads --show 3")?;
+    let p = problems::roads::parse(input)?;
+    let got = chessreach::roads::reach(&p.grid, &p.pieces[..2], &p.pieces[2]);
+    let drawn = crate::roads::text(&p.grid, &p.pieces, 2, &got);
+    for line in drawn.lines() {
+        writeln!(out, "   {line}")?;
+    }
+    writeln!(
+        out,
+        "   @ the piece; 1 2 3 reached by that road type; X captured; w b other pieces"
     )?;
     Ok(())
 }

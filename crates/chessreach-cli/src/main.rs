@@ -10,6 +10,7 @@ mod infer;
 mod output;
 mod path;
 mod position_args;
+mod roads;
 mod solve;
 
 use std::io;
@@ -38,6 +39,8 @@ enum Command {
     Duel(duel::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
+    /// Reach on a grid of typed roads, placement by placement, drawn.
+    Roads(roads::Args),
     /// Every capability on bundled examples, with pictures.
     Demo(demo::Args),
 }
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::Path(a) => path::run(&a),
         Command::Infer(a) => infer::run(&a),
         Command::Duel(a) => duel::run(&a),
+        Command::Roads(a) => roads::run(&a),
         Command::Demo(a) => demo::run(&a),
     };
     match result {

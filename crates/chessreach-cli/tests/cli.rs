@@ -166,7 +166,9 @@ fn solve_reports_bad_lines_and_keeps_answers() {
         .write_stdin("")
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("not available yet"));
+        .stderr(predicate::str::contains(
+            "line 1, column 1: expected the number of rows n, found end of input",
+        ));
 }
 
 #[test]
@@ -319,4 +321,46 @@ fn duel_judge_verify_and_play() {
         .code(1)
         .stdout("BLACK\n")
         .stderr(predicate::str::contains("illegal opponent move"));
+}
+
+#[test]
+fn roads_solve_and_show() {
+    let sample = "4 4 3\n1 3 1\n2 2 2\n3 3 0\n1 1 1\n2 3 1 1\n3 2 2 1\n1 0 3 3\n0 5 2 2\n1 3 2 3\n1 6 3 2\n";
+    chessreach()
+        .args(["solve", "roads"])
+        .write_stdin(sample)
+        .assert()
+        .success()
+        .stdout("6\n3\n5\n");
+    chessreach()
+        .args(["roads", "--show", "1"])
+        .write_stdin(sample)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "placement 1: colour 0 level 5 at (2, 2) reaches 6 intersection(s)",
+        ))
+        .stdout(predicate::str::contains("2=@=2=2"));
+    let out = chessreach()
+        .args(["roads", "--all", "--format", "json"])
+        .write_stdin(sample)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).expect("json");
+    assert_eq!(v["counts"], serde_json::json!([6, 3, 5]));
+    assert_eq!(v["shown"][2]["reached"].as_array().map(Vec::len), Some(5));
+    chessreach()
+        .args(["roads", "--show", "4"])
+        .write_stdin(sample)
+        .assert()
+        .code(2);
+    chessreach()
+        .args(["solve", "roads"])
+        .write_stdin("2 2 1\n1\n9\n3 3\n1 7 1 1\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 3, column 1"));
 }

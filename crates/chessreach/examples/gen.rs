@@ -5,6 +5,7 @@
 //! cargo run --release -p chessreach --example gen -- king-path LINES SEED > in.txt
 //! cargo run --release -p chessreach --example gen -- king-path all > in.txt
 //! cargo run --release -p chessreach --example gen -- weird-chess N SEED DENSITY% yes|no > in.txt
+//! cargo run --release -p chessreach --example gen -- roads N M Q SEED uniform|mostly3|lines2|mix23 ties|distinct|huge > in.txt
 //! ```
 //!
 //! infinite-chess layouts: `spread` (pieces uniform over files 1..=10^8, kinds K Q R B N
@@ -250,6 +251,59 @@ fn weird_chess(n: usize, seed: u64, density: u32, no: bool) -> String {
     out
 }
 
+/// A roads input: `n × m` intersections, `q` placements on distinct random intersections.
+/// Roads `uniform` (types 0–3 alike), `mostly3` (70 % type 3), `lines2` (whole rows and
+/// columns of type 2, half of them, the rest uniform), `mix23` (types 2 and 3); levels `ties`
+/// (1–5), `distinct` (a permutation of 1..=q) or `huge` (uniform up to 10^9).
+fn roads(n: usize, m: usize, q: usize, seed: u64, dist: &str, levels: &str) -> String {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let row2: Vec<bool> = (0..n).map(|_| rng.gen()).collect();
+    let col2: Vec<bool> = (0..m).map(|_| rng.gen()).collect();
+    let road = |rng: &mut StdRng, line2: bool| -> u8 {
+        match dist {
+            "mostly3" => [0, 1, 2, 3, 3, 3, 3, 3, 3, 3][rng.gen_range(0..10)],
+            "lines2" if line2 => 2,
+            "mix23" => rng.gen_range(2..=3),
+            _ => rng.gen_range(0..=3),
+        }
+    };
+    let mut out = String::with_capacity(2 * n * m + 24 * q + 32);
+    let _ = writeln!(out, "{n} {m} {q}");
+    for &line2 in &row2 {
+        let row: Vec<String> = (0..m - 1).map(|_| road(&mut rng, line2).to_string()).collect();
+        let _ = writeln!(out, "{}", row.join(" "));
+    }
+    for _ in 0..n - 1 {
+        let row: Vec<String> = (0..m).map(|c| road(&mut rng, col2[c]).to_string()).collect();
+        let _ = writeln!(out, "{}", row.join(" "));
+    }
+    let mut cells: Vec<usize> = (0..n * m).collect();
+    for i in 0..q.min(n * m) {
+        let j = rng.gen_range(i..n * m);
+        cells.swap(i, j);
+    }
+    let mut perm: Vec<u64> = (1..=q as u64).collect();
+    for i in (1..perm.len()).rev() {
+        let j = rng.gen_range(0..=i);
+        perm.swap(i, j);
+    }
+    for (i, &cell) in cells.iter().take(q).enumerate() {
+        let lv = match levels {
+            "ties" => rng.gen_range(1..=5u64),
+            "distinct" => perm[i],
+            _ => rng.gen_range(1..=1_000_000_000u64),
+        };
+        let _ = writeln!(
+            out,
+            "{} {lv} {} {}",
+            rng.gen_range(0..=1u8),
+            cell / m + 1,
+            cell % m + 1
+        );
+    }
+    out
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.to_owned());
@@ -260,6 +314,14 @@ fn main() {
             &arg(3, "spread"),
         ),
         "king-path" if arg(1, "") == "all" => king_path(None, 0),
+        "roads" => roads(
+            arg(1, "1000").parse().expect("N"),
+            arg(2, "1000").parse().expect("M"),
+            arg(3, "100000").parse().expect("Q"),
+            arg(4, "1").parse().expect("SEED"),
+            &arg(5, "uniform"),
+            &arg(6, "huge"),
+        ),
         "weird-chess" => weird_chess(
             arg(1, "50").parse().expect("N"),
             arg(2, "1").parse().expect("SEED"),
@@ -273,7 +335,8 @@ fn main() {
         other => {
             eprintln!(
                 "usage: gen infinite-chess N SEED [spread|clustered|sparse] | gen king-path LINES SEED | \
-                 gen king-path all | gen weird-chess N SEED DENSITY% yes|no (got `{other}`)"
+                 gen king-path all | gen weird-chess N SEED DENSITY% yes|no | \
+                 gen roads N M Q SEED DIST LEVELS (got `{other}`)"
             );
             std::process::exit(2);
         }

@@ -11,6 +11,7 @@ pub mod path;
 pub mod piece;
 pub mod problems;
 pub mod render;
+pub mod roads;
 
 /// The README's Rust examples run as doctests.
 #[cfg(doctest)]

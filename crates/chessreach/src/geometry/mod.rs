@@ -7,12 +7,14 @@
 
 mod board;
 mod coord;
+mod grid;
 mod rect;
 mod square_set;
 mod strip;
 
 pub use board::{Board, BoardParseError};
 pub use coord::{Coord, CoordParseError, Delta};
+pub use grid::{EdgeGrid, GridError, DIRECTIONS};
 pub use rect::{Rect, RectError, Square};
 pub use square_set::SquareSet;
 pub use strip::{Strip, StripError};

@@ -8,6 +8,7 @@ pub mod infinite_chess;
 pub mod input;
 pub mod king_path;
 pub mod knightmare;
+pub mod roads;
 pub mod weird_chess;
 
 use std::fmt;
@@ -96,9 +97,6 @@ pub enum SolveError {
     /// Writing the answer failed.
     #[error("cannot write the answer: {0}")]
     Io(#[from] io::Error),
-    /// The solver has not been built yet.
-    #[error("`{0}` is not available yet in this version of chessreach")]
-    NotAvailable(Problem),
     /// An interactive exchange went wrong (an illegal or impossible move, a bad setup).
     #[error("{0}")]
     Protocol(String),
@@ -115,6 +113,6 @@ pub fn solve(problem: Problem, input: &str, out: &mut impl Write) -> Result<(), 
         Problem::KingPath => king_path::solve(input, out),
         Problem::WeirdChess => weird_chess::solve(input, out),
         Problem::Knightmare => Err(SolveError::Interactive(problem)),
-        Problem::Roads => Err(SolveError::NotAvailable(problem)),
+        Problem::Roads => roads::solve(input, out),
     }
 }

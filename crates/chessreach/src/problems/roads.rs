@@ -1,0 +1,81 @@
+//! roads (Luogu P7963 / NOIP 2021 "棋局", the seed's own format): reach counts on typed roads.
+//!
+//! Input: `n m q`; `n` lines of `m-1` road types (horizontal roads, row by row); `n-1` lines of
+//! `m` types (vertical roads); `q` lines `col lv x y`. Output: one count per placement. Road
+//! types are 0–3, colours 0 or 1, levels any 64-bit integer, rows `1..=n`, columns `1..=m`;
+//! a placement on an occupied intersection is an error naming its line.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use super::{Input, InputError, SolveError};
+use crate::geometry::EdgeGrid;
+use crate::roads::{counts, Piece};
+
+/// A parsed input: the grid and the placements, with each placement's line.
+pub struct Puzzle {
+    /// The roads.
+    pub grid: EdgeGrid,
+    /// The placements, in order.
+    pub pieces: Vec<Piece>,
+    /// The input line of each placement.
+    pub lines: Vec<usize>,
+}
+
+/// Parses the input format.
+pub fn parse(text: &str) -> Result<Puzzle, InputError> {
+    let mut inp = Input::new(text);
+    let n = inp.int_in("the number of rows n", 1..=1 << 14)? as usize;
+    let m = inp.int_in("the number of columns m", 1..=1 << 14)? as usize;
+    let q = inp.int_in("the number of placements q", 0..=1 << 24)? as usize;
+    let mut roads = |count: usize, what: &str| -> Result<Vec<u8>, InputError> {
+        let mut out = Vec::with_capacity(count);
+        for _ in 0..count {
+            out.push(inp.int_in(what, 0..=3)? as u8);
+        }
+        Ok(out)
+    };
+    let h = roads(n * (m - 1), "a horizontal road type")?;
+    let v = roads((n - 1) * m, "a vertical road type")?;
+    let grid = EdgeGrid::new(n, m, h, v).expect("counts match the grid");
+    let mut pieces = Vec::with_capacity(q);
+    let mut lines = Vec::with_capacity(q);
+    let mut by = vec![u32::MAX; n * m];
+    for i in 0..q {
+        let (line, _) = inp.position();
+        let colour = inp.int_in("a colour", 0..=1)? as u8;
+        let level = inp.parse::<i64>("a level (an integer)")?;
+        let x = inp.int_in("a row x", 1..=n as i64)? as usize;
+        let (yl, yc) = inp.position();
+        let y = inp.int_in("a column y", 1..=m as i64)? as usize;
+        let at = (x - 1) * m + (y - 1);
+        if by[at] != u32::MAX {
+            return Err(InputError {
+                line: yl,
+                column: yc,
+                expected: "an empty intersection".into(),
+                found: format!(
+                    "({x}, {y}), occupied since the placement on line {}",
+                    lines[by[at] as usize]
+                ),
+            });
+        }
+        by[at] = i as u32;
+        pieces.push(Piece { colour, level, at });
+        lines.push(line);
+    }
+    inp.finish()?;
+    Ok(Puzzle { grid, pieces, lines })
+}
+
+/// Solves one input: a count per placement.
+pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
+    let p = parse(text)?;
+    let answers = counts(&p.grid, &p.pieces).expect("placements were checked while parsing");
+    let mut buf = String::with_capacity(answers.len() * 7);
+    for a in answers {
+        let _ = writeln!(buf, "{a}");
+    }
+    out.write_all(buf.as_bytes())?;
+    Ok(())
+}
