@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side, whole-process timings of chessreach and the seed C++ solutions (g++ -O2) on
 # the same generated inputs; medians from hyperfine (apt-get install hyperfine).
-#   benches/compare.sh [infinite-chess|king-path|weird-chess|knightmare|all]
+#   benches/compare.sh [infinite-chess|king-path|weird-chess|knightmare|roads|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
@@ -70,5 +70,21 @@ if [ "$WHAT" = all ] || [ "$WHAT" = knightmare ]; then
     awk 'NR==1 { next } /^    / { sub(/^    /, ""); if (n < 2) print; else if ($1 == "judge:") print $2, $3; n++ }' "$DATA/km_$seed.log" > "$f"
     echo "knightmare 1000x1000 game $seed: $(head -1 "$DATA/km_$seed.log" | sed 's/.*opponent: //')"
     median "$R solve knightmare < $f" "$OUT/knightmare-1 < $f" "$OUT/knightmare-2 < $f"
+  done
+fi
+if [ "$WHAT" = all ] || [ "$WHAT" = roads ]; then
+  # No seed C++ exists for roads: chessreach alone, n = m = 1000, q = 10^5, every road and
+  # level mix; CPU time (user + system) and peak memory from /usr/bin/time.
+  for dist in uniform mostly3 lines2 mix23; do
+    for lv in ties distinct huge; do
+      f="$DATA/roads_${dist}_$lv.txt"
+      [ -f "$f" ] || "$G" roads 1000 1000 100000 1 "$dist" "$lv" > "$f"
+      best=""
+      for _ in 1 2 3 4 5; do
+        t=$( { /usr/bin/time -f "%U %S %M" "$R" solve roads --input "$f" > /dev/null; } 2>&1 | tail -1 | awk '{ print $1 + $2, $3 }')
+        best="$best$t\n"
+      done
+      printf "%b" "$best" | sort -n | sed -n 3p | awk -v d="$dist" -v l="$lv" '{ printf "  roads 1000x1000 q=1e5 %-8s %-9s median CPU (user+sys) %.2f s, peak %d MB\n", d, l, $1, $2 / 1024 }'
+    done
   done
 fi

@@ -1,5 +1,6 @@
 //! The route classics in process (parse + solve, no process start): infinite-chess at the
-//! original limit and far past it, weird-chess at n = 50, 500, 2000, king-path on 100,000 lines. Inputs come from the same
+//! original limit and far past it, weird-chess at n = 50, 500, 2000, roads at 1000×1000 with
+//! 10^5 placements, king-path on 100,000 lines. Inputs come from the same
 //! generator as `benches/compare.sh` (`examples/gen.rs`, seed 1), run here as a library call.
 
 #![allow(missing_docs)]
@@ -45,6 +46,16 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut out = Vec::new();
                 solve(Problem::WeirdChess, &text, &mut out).expect("solves");
+                out
+            });
+        });
+    }
+    for dist in ["uniform", "mix23"] {
+        let text = input(&["roads", "1000", "1000", "100000", "1", dist, "huge"]);
+        c.bench_function(&format!("roads 1000x1000 q=100000 {dist}"), |b| {
+            b.iter(|| {
+                let mut out = Vec::new();
+                solve(Problem::Roads, &text, &mut out).expect("solves");
                 out
             });
         });

@@ -138,7 +138,12 @@ impl<'a> Input<'a> {
     /// The next token as an integer within `range`; errors name `what` and the range.
     pub fn int_in(&mut self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
         let t = self.word(what)?;
-        match t.text.parse::<i64>() {
+        // Single digits are most of some inputs (road types): skip the general parser.
+        let value = match *t.text.as_bytes() {
+            [d @ b'0'..=b'9'] => Ok(i64::from(d - b'0')),
+            _ => t.text.parse::<i64>(),
+        };
+        match value {
             Ok(v) if range.contains(&v) => Ok(v),
             _ => Err(t.error(&format!(
                 "{what} (an integer from {} to {})",

@@ -55,6 +55,21 @@ impl Dsu {
         Some((ra, rb))
     }
 
+    /// Makes `first, first+step, …, last` (all singletons still) one set rooted at `first`, in
+    /// one pass: how the initial straight runs, contiguous by nature, are built.
+    pub(super) fn chain(&mut self, first: u32, last: u32, step: u32) {
+        let mut x = first + step;
+        while x <= last {
+            self.parent[x as usize] = first;
+            x += step;
+        }
+        self.size[first as usize] = (last - first) / step + 1;
+        if !self.lo.is_empty() {
+            self.lo[first as usize] = first;
+            self.hi[first as usize] = last;
+        }
+    }
+
     /// Size of the set whose root is `r`.
     pub(super) fn size(&self, r: u32) -> u32 {
         self.size[r as usize]

@@ -175,10 +175,35 @@ impl<'g> Offline<'g> {
             }
             // Right and down only: each road once.
             for d in [1, 3] {
-                if let Some((u, t)) = grid.step(cell, d) {
+                if let Some((u, 3)) = grid.step(cell, d) {
                     if s.occupant[u] == 0 {
-                        s.join(cell as u32, u as u32, d, t);
+                        s.regions.union(cell as u32, u as u32);
                     }
+                }
+            }
+        }
+        // Straight runs are contiguous: chain each maximal run of empty intersections joined
+        // by type-2 roads directly, from its first intersection.
+        for (axis, d) in [(0, 1), (1, 3)] {
+            let step = if axis == 0 { 1 } else { grid.cols() as u32 };
+            let mut start = vec![true; n];
+            for cell in 0..n {
+                if let Some((u, 2)) = grid.step(cell, d) {
+                    if s.occupant[cell] == 0 && s.occupant[u] == 0 {
+                        start[u] = false;
+                    }
+                }
+            }
+            for first in (0..n).filter(|&c| start[c] && s.occupant[c] == 0) {
+                let mut last = first;
+                while let Some((u, 2)) = grid.step(last, d) {
+                    if s.occupant[u] != 0 {
+                        break;
+                    }
+                    last = u;
+                }
+                if last != first {
+                    s.runs[axis].chain(first as u32, last as u32, step);
                 }
             }
         }

@@ -45,17 +45,18 @@ impl Trees {
         t != 0 && self.nodes[t as usize].count > 0
     }
 
-    /// Adds `key` to the set `root` (returned, as it may be new). O(log K).
+    /// Adds `key` to the set `root` (returned, as it may be new). One descent, O(log K).
     pub(super) fn insert(&mut self, root: u32, key: u32) -> u32 {
-        if self.contains(root, key) {
-            return root;
-        }
         let root = if root == 0 { self.node() } else { root };
+        // The path, for the counts once the key is known to be new (depth <= 32).
+        let mut path = [0u32; 33];
+        let mut depth = 0;
         let (mut t, mut lo, mut hi) = (root, 0, self.keys);
         loop {
-            self.nodes[t as usize].count += 1;
+            path[depth] = t;
+            depth += 1;
             if hi - lo == 1 {
-                return root;
+                break;
             }
             let mid = lo + (hi - lo) / 2;
             let go_left = key < mid;
@@ -82,6 +83,12 @@ impl Trees {
             }
             t = child;
         }
+        if self.nodes[t as usize].count == 0 {
+            for &v in &path[..depth] {
+                self.nodes[v as usize].count += 1;
+            }
+        }
+        root
     }
 
     /// Removes `key` from the set `root`, if there. O(log K).
