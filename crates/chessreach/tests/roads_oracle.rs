@@ -127,7 +127,7 @@ proptest! {
 
     #[test]
     fn offline_counts_match_brute_force((rows, cols, h, v, raw) in instance()) {
-        let grid = EdgeGrid::new(rows, cols, h.clone(), v.clone()).expect("grid");
+        let grid = EdgeGrid::new(rows, cols, &h, &v).expect("grid");
         let mut used = BTreeSet::new();
         let pieces: Vec<Piece> = raw
             .into_iter()

@@ -39,7 +39,7 @@ pub const DIRECTIONS: [(isize, isize); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 impl EdgeGrid {
     /// A grid from its edges, row by row: `rows × (cols-1)` horizontal, `(rows-1) × cols`
     /// vertical.
-    pub fn new(rows: usize, cols: usize, horizontal: Vec<u8>, vertical: Vec<u8>) -> Result<Self, GridError> {
+    pub fn new(rows: usize, cols: usize, horizontal: &[u8], vertical: &[u8]) -> Result<Self, GridError> {
         if rows == 0 || cols == 0 {
             return Err(GridError::Empty(rows, cols));
         }

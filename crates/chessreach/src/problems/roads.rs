@@ -37,7 +37,7 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
     };
     let h = roads(n * (m - 1), "a horizontal road type")?;
     let v = roads((n - 1) * m, "a vertical road type")?;
-    let grid = EdgeGrid::new(n, m, h, v).expect("counts match the grid");
+    let grid = EdgeGrid::new(n, m, &h, &v).expect("counts match the grid");
     let mut pieces = Vec::with_capacity(q);
     let mut lines = Vec::with_capacity(q);
     let mut by = vec![u32::MAX; n * m];
