@@ -211,24 +211,7 @@ fn duel(out: &mut impl Write) -> Result<()> {
         out,
         "   {winner} wins (N white, n black; + White's target, - Black's)"
     )?;
-    let view = chessreach::render::View {
-        files: 1..=10,
-        ranks: 1..=10,
-    };
-    let pic = render::text(&view, |c| chessreach::render::Cell {
-        piece: if c == w {
-            Some(('N', Colour::White))
-        } else if c == b {
-            Some(('N', Colour::Black))
-        } else {
-            None
-        },
-        mark: [(d.target(Colour::White), '+'), (d.target(Colour::Black), '-')]
-            .into_iter()
-            .find(|(t, _)| *t == c)
-            .map(|x| x.1),
-        ..Default::default()
-    });
+    let pic = crate::duel::picture(&d, w, b);
     write!(out, "{pic}")?;
     let report = verify_board(d, 350)?;
     writeln!(

@@ -504,7 +504,8 @@ fn parse_cell(s: &str) -> Option<Coord> {
     s.parse::<Coord>().ok()
 }
 
-fn picture(duel: &Duel, w: Coord, b: Coord) -> String {
+/// The board with both knights (`N` White, `n` Black) and the targets (`+` White's, `-` Black's).
+pub(crate) fn picture(duel: &Duel, w: Coord, b: Coord) -> String {
     let view = View {
         files: 1..=duel.cols(),
         ranks: 1..=duel.rows(),

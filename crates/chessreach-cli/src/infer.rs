@@ -1,9 +1,9 @@
 //! `chessreach infer`: the movement rule behind an attack diagram.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use chessreach::geometry::Coord;
 use chessreach::infer::{infer, Diagram, Inference, Mark};
 use chessreach::piece::Colour;
@@ -26,16 +26,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<()> {
-    let text = match &args.file {
-        Some(p) => std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .context("cannot read stdin")?;
-            s
-        }
-    };
+    let text = output::read_input(args.file.as_deref())?;
     let d = parse_diagram(&text, false)?;
     let found = infer(&d);
     let mut out = output::stdout();

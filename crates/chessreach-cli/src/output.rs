@@ -1,6 +1,9 @@
 //! Output formats shared by the tools.
 
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, BufWriter, Read, StdoutLock, Write};
+use std::path::Path;
+
+use anyhow::Context;
 
 /// How a tool prints its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -24,4 +27,16 @@ pub(crate) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> any
     serde_json::to_writer_pretty(&mut *out, value)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// The whole text of `file`, or of stdin when there is none.
+pub(crate) fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
+    match file {
+        Some(p) => std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display())),
+        None => {
+            let mut s = String::new();
+            io::stdin().read_to_string(&mut s).context("cannot read stdin")?;
+            Ok(s)
+        }
+    }
 }

@@ -1,9 +1,9 @@
 //! `chessreach roads`: the roads model for people — reach sets per placement, drawn.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use chessreach::geometry::{Coord, EdgeGrid};
 use chessreach::problems::roads::parse;
 use chessreach::render::{self, Cell, View};
@@ -133,16 +133,7 @@ fn svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached], total: usiz
 }
 
 pub(crate) fn run(args: &Args) -> Result<()> {
-    let input = match &args.file {
-        Some(p) => std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .context("cannot read stdin")?;
-            s
-        }
-    };
+    let input = output::read_input(args.file.as_deref())?;
     let puzzle = parse(&input)?;
     let (grid, pieces) = (&puzzle.grid, &puzzle.pieces);
     let shown: Vec<usize> = if args.all {

@@ -1,6 +1,6 @@
 //! `chessreach solve`: the classic formats.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -35,18 +35,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             .map(|_| ())
             .with_context(|| format!("{} ({})", args.problem, args.problem.origin()));
     }
-    let text = match &args.input {
-        Some(path) => {
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
-        }
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .context("cannot read stdin")?;
-            s
-        }
-    };
+    let text = output::read_input(args.input.as_deref())?;
     let mut out = output::stdout();
     let result = problems::solve(args.problem, &text, &mut out);
     // Answers computed before an error are kept.

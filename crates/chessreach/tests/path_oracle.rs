@@ -13,6 +13,25 @@ use chessreach::piece::{Colour, Rule};
 use common::{arb_rule, naive, naive_moves};
 use proptest::prelude::*;
 
+/// Squares attacked by `side`'s pieces once the pieces in `gone` are off the board, walking
+/// each rule naively.
+fn attacked_without(pos: &Position, gone: &BTreeSet<usize>, side: Colour) -> BTreeSet<Coord> {
+    let pieces: Vec<Placed> = pos
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !gone.contains(i))
+        .map(|(_, p)| *p)
+        .collect();
+    let sub =
+        Position::new(pos.board(), pos.kinds().to_vec(), pieces.clone()).expect("subset of a valid position");
+    naive(&sub, |_| true)
+        .into_iter()
+        .filter(|&(_, i)| pieces[i].colour == side)
+        .map(|(c, _)| c)
+        .collect()
+}
+
 /// The mover's state graph, enumerated: (captured subset, square) → distance.
 fn oracle(
     pos: &Position,
@@ -30,20 +49,7 @@ fn oracle(
                 .filter(|b| s >> b & 1 == 1)
                 .map(|b| capturable[b])
                 .collect();
-            let kinds = pos.kinds().to_vec();
-            let pieces: Vec<Placed> = pos
-                .pieces()
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !gone.contains(i))
-                .map(|(_, p)| *p)
-                .collect();
-            let sub = Position::new(board, kinds, pieces.clone()).expect("subset of a valid position");
-            naive(&sub, |_| true)
-                .into_iter()
-                .filter(|&(_, i)| pieces[i].colour != colour)
-                .map(|(c, _)| c)
-                .collect()
+            attacked_without(pos, &gone, colour.opponent())
         })
         .collect();
     let mut dist = BTreeMap::new();
@@ -153,20 +159,7 @@ fn check_route(
                 .map(|(i, _)| i)
         };
         let moves = naive_moves(rule, Colour::White, w[0], pos.board(), &|c| active(c).is_some());
-        let sub_pieces: Vec<Placed> = pos
-            .pieces()
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !gone.contains(i))
-            .map(|(_, p)| *p)
-            .collect();
-        let sub = Position::new(pos.board(), pos.kinds().to_vec(), sub_pieces.clone())
-            .map_err(|e| e.to_string())?;
-        let attacked: BTreeSet<Coord> = naive(&sub, |_| true)
-            .into_iter()
-            .filter(|&(_, i)| sub_pieces[i].colour == Colour::Black)
-            .map(|(c, _)| c)
-            .collect();
+        let attacked = attacked_without(pos, &gone.iter().copied().collect(), Colour::Black);
         if attacked.contains(&w[1]) {
             return Err(format!("{} is attacked", w[1]));
         }
