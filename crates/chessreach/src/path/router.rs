@@ -46,8 +46,12 @@ pub enum PathError {
     #[error("piece {0} cannot be captured: it is not a hostile piece of the position")]
     NotCapturable(usize),
     /// Too many capturable pieces for the state space.
-    #[error("at most {max} capturable pieces are supported, got {0}", max = Router::MAX_CAPTURABLE)]
-    TooManyCapturable(usize),
+    #[error(
+        "{0} capturable pieces on {1} squares make {1}·2^{0} search states, more than the {max} \
+         supported: allow fewer captures",
+        max = Router::MAX_STATES
+    )]
+    TooManyCapturable(usize, usize),
 }
 
 /// A shortest route: every square from the start to the end, and the pieces captured.
@@ -122,13 +126,12 @@ pub struct Router<'a> {
     occupant: Vec<u32>,
     /// Per piece: its bit in the capture mask, 0 when not capturable.
     cap_bit: Vec<u32>,
-    /// Capturable pieces, in bit order.
-    capturable: Vec<usize>,
     /// Safe squares per subset (indexed by capture mask), built on demand.
     safe: Vec<Option<SquareSet>>,
-    /// Search arrays per subset: distance and parent state.
+    /// Search arrays per subset: distance, and the parent square (bit 31: reached by capture,
+    /// so the parent's subset lacks the piece that stood here).
     dist: Vec<Option<Box<[u32]>>>,
-    parent: Vec<Option<Box<[u64]>>>,
+    parent: Vec<Option<Box<[u32]>>>,
     touched: Vec<u32>,
 }
 
@@ -136,7 +139,10 @@ const UNSEEN: u32 = u32::MAX;
 
 impl<'a> Router<'a> {
     /// The most capturable pieces: the state space has `2^k` subsets.
-    pub const MAX_CAPTURABLE: usize = 20;
+    pub const MAX_CAPTURABLE: usize = 24;
+    /// The most search states (squares × capture subsets): 8 bytes each at worst, so the
+    /// search stays within about 512 MiB. 64×64 with 12 capturable pieces is 2^24.
+    pub const MAX_STATES: usize = 1 << 26;
 
     /// A router for a mover of `rule` and `colour` among the pieces of `pos`, which may capture
     /// the hostile pieces listed in `capturable`.
@@ -150,8 +156,8 @@ impl<'a> Router<'a> {
         let mut capturable: Vec<usize> = capturable.to_vec();
         capturable.sort_unstable();
         capturable.dedup();
-        if capturable.len() > Self::MAX_CAPTURABLE {
-            return Err(PathError::TooManyCapturable(capturable.len()));
+        if capturable.len() > Self::MAX_CAPTURABLE || rect.len() << capturable.len() > Self::MAX_STATES {
+            return Err(PathError::TooManyCapturable(capturable.len(), rect.len()));
         }
         let mut cap_bit = vec![0u32; pos.pieces().len()];
         for (b, &p) in capturable.iter().enumerate() {
@@ -175,7 +181,6 @@ impl<'a> Router<'a> {
             steps: rule.steps(colour),
             occupant,
             cap_bit,
-            capturable,
             safe: vec![None; subsets],
             dist: vec![None; subsets],
             parent: vec![None; subsets],
@@ -229,11 +234,13 @@ impl<'a> Router<'a> {
         self.touched.clear();
     }
 
-    fn visit(&mut self, captured: u32, s: Square, d: u32, from: u64, queue: &mut VecDeque<u64>) -> bool {
+    /// Records state (captured, s) at distance `d`, reached from square `from` (`u32::MAX` for
+    /// the start; bit 31 set when the move captured).
+    fn visit(&mut self, captured: u32, s: Square, d: u32, from: u32, queue: &mut VecDeque<u64>) -> bool {
         let len = self.rect.len();
         if self.dist[captured as usize].is_none() {
             self.dist[captured as usize] = Some(vec![UNSEEN; len].into_boxed_slice());
-            self.parent[captured as usize] = Some(vec![u64::MAX; len].into_boxed_slice());
+            self.parent[captured as usize] = Some(vec![u32::MAX; len].into_boxed_slice());
             self.touched.push(captured);
         }
         let dist = self.dist[captured as usize].as_mut().expect("allocated");
@@ -259,7 +266,7 @@ impl<'a> Router<'a> {
         }
         self.reset();
         let mut queue = VecDeque::new();
-        self.visit(0, s0, 0, u64::MAX, &mut queue);
+        self.visit(0, s0, 0, u32::MAX, &mut queue);
         if stop(0, s0, 0) {
             return Ok(Some(state(0, s0)));
         }
@@ -291,7 +298,8 @@ impl<'a> Router<'a> {
                 }
             }
             for &(c, t) in &next {
-                if self.visit(c, t, d + 1, st, &mut queue) && stop(c, t, d + 1) {
+                let from = s.0 | if c == captured { 0 } else { 1 << 31 };
+                if self.visit(c, t, d + 1, from, &mut queue) && stop(c, t, d + 1) {
                     found = Some(state(c, t));
                     break 'bfs;
                 }
@@ -304,18 +312,20 @@ impl<'a> Router<'a> {
     fn route_to(&self, end: u64) -> Route {
         let mut squares = Vec::new();
         let mut captured = Vec::new();
-        let mut st = end;
-        while st != u64::MAX {
-            let (mask, s) = unpack(st);
-            let prev = self.parent[mask as usize].as_ref().expect("visited")[s.index()];
-            if prev != u64::MAX {
-                let gained = mask & !unpack(prev).0;
-                if gained != 0 {
-                    captured.push(self.capturable[gained.trailing_zeros() as usize]);
-                }
-            }
+        let (mut mask, mut s) = unpack(end);
+        loop {
             squares.push(self.rect.coord(s));
-            st = prev;
+            let prev = self.parent[mask as usize].as_ref().expect("visited")[s.index()];
+            if prev == u32::MAX {
+                break;
+            }
+            if prev >> 31 == 1 {
+                // Reached by capturing the piece that stood here: before, it was not captured.
+                let piece = self.occupant[s.index()] as usize - 1;
+                captured.push(piece);
+                mask &= !self.cap_bit[piece];
+            }
+            s = Square(prev & !(1 << 31));
         }
         squares.reverse();
         captured.reverse();
