@@ -3,7 +3,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use chessreach::geometry::EdgeGrid;
-use chessreach::roads::{counts, reach, Piece};
+use chessreach::roads::{counts, reach, Offline, Piece};
 use proptest::prelude::*;
 
 /// Squares a piece reaches, straight from the statement: every walk of one road type.
@@ -135,6 +135,9 @@ proptest! {
             .filter(|p| used.insert(p.at))
             .collect();
         let fast = counts(&grid, &pieces).expect("valid placements");
+        // Every run through the merge-forest sweep, too.
+        let swept = Offline::new(&grid, &pieces).expect("valid placements").with_short_runs(0).counts();
+        prop_assert_eq!(&swept, &fast);
         let mut board: Vec<Option<(u8, i64)>> = vec![None; rows * cols];
         for (i, p) in pieces.iter().enumerate() {
             let want = brute(rows, cols, &h, &v, &board, p.at, (p.colour, p.level));

@@ -14,10 +14,12 @@
 //!   capture candidate.
 //! - **type 1**: the four neighbours.
 //! - **counted once**: capture candidates are checked against the border set and each other;
-//!   type-1 squares against `R`; and the run squares already in `R` are counted with a
-//!   *merge forest*: every union of regions is a node whose leaves are its intersections, so in
-//!   the forest's leaf order each region is an interval, and "squares of `R` in this run" is a
-//!   2D range count answered for all placements at the end by one Fenwick sweep.
+//!   type-1 squares against `R`; and the run squares already in `R` are counted directly for
+//!   a short run (one `find` per square, at most [`Offline::SHORT_RUN`]), else with a *merge forest*:
+//!   every union of regions is a node whose leaves are its intersections, so in the forest's
+//!   leaf order each region is an interval, and "squares of `R` in this run" is a 2D range
+//!   count answered for all long runs at the end by one Fenwick sweep (skipped when there are
+//!   none).
 //!
 //! Time O((n·m + q) log(n·m + q)), memory O(n·m + q log q); no recursion deeper than the
 //! key space's log.
@@ -149,9 +151,22 @@ pub struct Offline<'g> {
     keys: Keys,
     regions: Regions,
     runs: [Dsu; 2],
+    short_run: u32,
 }
 
 impl<'g> Offline<'g> {
+    /// Runs of up to this many intersections have their overlap with the region counted on
+    /// the spot; longer ones go to the final sweep.
+    pub const SHORT_RUN: u32 = 64;
+
+    /// Sets the short-run limit (0: every run goes to the sweep). Both paths give the same
+    /// counts; the setting exists so tests can hold each to the brute force.
+    #[must_use]
+    pub fn with_short_runs(mut self, limit: u32) -> Self {
+        self.short_run = limit;
+        self
+    }
+
     /// The board with every piece placed: regions, runs and border sets built. O(n·m + q log q).
     pub fn new(grid: &'g EdgeGrid, pieces: &'g [Piece]) -> Result<Self, PlacementError> {
         check(grid, pieces)?;
@@ -168,6 +183,7 @@ impl<'g> Offline<'g> {
             regions: Regions::new(n, 2 * keys.q),
             keys,
             runs: [Dsu::new(n, true), Dsu::new(n, true)],
+            short_run: Self::SHORT_RUN,
         };
         for cell in 0..n {
             if s.occupant[cell] != 0 {
@@ -291,6 +307,20 @@ impl<'g> Offline<'g> {
                     consider(self, u, &mut extra, &mut n_extra);
                 }
             }
+            let step = if axis == 0 { 1 } else { grid.cols() as u32 };
+            let len = (run.1 - run.0) / step + 1;
+            if len <= self.short_run {
+                // Squares of the run outside R, counted now; the run is then settled.
+                let (lo, hi) = *run;
+                let mut cell = lo;
+                while cell <= hi {
+                    if self.regions.dsu.find(cell) != r {
+                        count += 1;
+                    }
+                    cell += step;
+                }
+                *run = (p as u32, p as u32);
+            }
         }
         for d in 0..DIRECTIONS.len() {
             if let Some((u, 1)) = grid.step(p, d) {
@@ -308,8 +338,12 @@ impl<'g> Offline<'g> {
         }
     }
 
-    /// Adds the run squares outside each region, by one sweep over the merge forest's leaves.
+    /// Adds the long runs' squares outside each region, by one sweep over the merge forest's
+    /// leaves (short runs were settled on the spot).
     fn finish(&self, pending: &[Pending]) -> Vec<u32> {
+        if pending.iter().all(|pd| pd.runs.iter().all(|&(lo, hi)| lo == hi)) {
+            return pending.iter().map(|pd| pd.base).collect();
+        }
         let (rows, cols) = (self.grid.rows() as u32, self.grid.cols() as u32);
         let (leaf_at, span) = self.regions.intervals();
         let n = leaf_at.len();

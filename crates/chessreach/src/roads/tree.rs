@@ -91,16 +91,16 @@ impl Trees {
         root
     }
 
-    /// Removes `key` from the set `root`, if there. O(log K).
+    /// Removes `key` from the set `root`, if there. One descent, O(log K).
     pub(super) fn remove(&mut self, root: u32, key: u32) {
-        if !self.contains(root, key) {
-            return;
-        }
+        let mut path = [0u32; 33];
+        let mut depth = 0;
         let (mut t, mut lo, mut hi) = (root, 0, self.keys);
-        loop {
-            self.nodes[t as usize].count -= 1;
+        while t != 0 {
+            path[depth] = t;
+            depth += 1;
             if hi - lo == 1 {
-                return;
+                break;
             }
             let mid = lo + (hi - lo) / 2;
             if key < mid {
@@ -108,6 +108,12 @@ impl Trees {
             } else {
                 (t, lo) = (self.nodes[t as usize].right, mid);
             }
+        }
+        if t == 0 || self.nodes[t as usize].count == 0 {
+            return;
+        }
+        for &v in &path[..depth] {
+            self.nodes[v as usize].count -= 1;
         }
     }
 
