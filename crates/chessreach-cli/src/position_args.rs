@@ -148,4 +148,13 @@ mod tests {
             .expect_err("bad")
             .contains('^'));
     }
+
+    proptest::proptest! {
+        #[test]
+        fn spec_parser_never_panics(s in "\\PC{0,30}", t in "[wb:KQRBNPfmcW@a-h1-9,/-]{0,20}") {
+            let sym = Symbols::default();
+            let _ = parse_spec(&s, Colour::White, &sym);
+            let _ = parse_spec(&t, Colour::Black, &sym);
+        }
+    }
 }

@@ -204,3 +204,16 @@ fn protocol_samples_and_errors() {
     let (_, r) = run("6 6\n3 3 3 3\n");
     assert!(matches!(r, Err(SolveError::Protocol(_))), "{r:?}");
 }
+
+proptest::proptest! {
+    /// Arbitrary judge text never panics or hangs the protocol: it ends with a win, a stop, or
+    /// an error.
+    #[test]
+    fn protocol_never_panics(s in "[0-9 \n-]{0,60}", t in "\\PC{0,60}") {
+        for text in [&s, &t] {
+            let _ = run(text);
+        }
+        let _ = run(&format!("8 8\n2 3 1 8\n{s}"));
+        let _ = run(&format!("6 6\n4 4 2 2\n{s}"));
+    }
+}

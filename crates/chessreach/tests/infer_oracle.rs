@@ -173,3 +173,11 @@ fn weird_chess_errors() {
     let (_, _, msg) = error("zero\no\n");
     assert!(msg.contains("board size"), "{msg}");
 }
+
+proptest! {
+    #[test]
+    fn diagram_parser_never_panics(s in "[ox. \n]{0,40}", t in "\\PC{0,40}") {
+        let _ = s.parse::<Diagram>();
+        let _ = t.parse::<Diagram>();
+    }
+}
