@@ -162,63 +162,95 @@ fn classics(out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// knightmare: the strategy against the greedy opponent on a 10×10 board, and its proof.
+/// knightmare: the strategy against the greedy opponent on a 10×10 board, its proof, and a
+/// general duel solved exactly.
 fn duel(out: &mut impl Write) -> Result<()> {
-    use chessreach::duel::{policy::Policy, strategy::Strategy, verify::verify_board, Duel};
+    use chessreach::duel::policy::Policy;
+    use chessreach::duel::solver::{Solution, Value};
+    use chessreach::duel::strategy::{Strategy, StrategyPlayer};
+    use chessreach::duel::verify::verify_board;
+    use chessreach::duel::{referee, Duel, Game, Player};
+    use chessreach::geometry::{Coord, Rect};
+    use chessreach::limits::Budget;
     use chessreach::piece::Colour;
-    let d = Duel::new(10, 10)?;
-    let (mut w, mut b) = (Duel::cell(1, 1), Duel::cell(9, 10));
-    let strategy = Strategy::new(d);
-    let mut choice = strategy.choose(w, b);
-    let mut greedy = Policy::greedy(d, 1);
+
+    /// Records every move a player makes, for the printed line.
+    struct Recorded<'p, P>(&'p mut P, &'p std::cell::RefCell<Vec<String>>);
+    impl<P: Player> Player for Recorded<'_, P> {
+        fn choose(&mut self, game: &Game<'_>) -> Result<Coord, chessreach::duel::PlayerError> {
+            let mv = self.0.choose(game)?;
+            let who = if game.to_move() == Colour::White { "W" } else { "B" };
+            self.1.borrow_mut().push(format!("{who}:{mv}"));
+            Ok(mv)
+        }
+    }
+
+    let rect = Rect::new(10, 10)?;
+    let d = Duel::knightmare(rect)?;
+    let (w, b) = (Coord::new(1, 1), Coord::new(10, 9));
+    let mut engine = StrategyPlayer::new(Strategy::new(&d)?, w, b);
+    let mut greedy = Policy::greedy(&d, 1);
     writeln!(
         out,
-        "\n== knightmare ({}): 10x10, white (1,1), black (9,10)",
+        "\n== knightmare ({}): 10x10, white a1, black j9",
         Problem::Knightmare.origin()
     )?;
     writeln!(
         out,
         "   the engine chooses {} and plays against a greedy opponent:",
-        choice.side
+        engine.side()
     )?;
-    let mut to_move = Colour::White;
-    let mut line = Vec::new();
-    let winner = loop {
-        let to = if to_move == choice.side {
-            let (me, them) = if to_move == Colour::White { (w, b) } else { (b, w) };
-            strategy.reply(&mut choice, me, them)
+    let line = std::cell::RefCell::new(Vec::new());
+    let mut game = Game::new(&d, w, b)?;
+    let verdict = {
+        let mut e = Recorded(&mut engine, &line);
+        let mut g = Recorded(&mut greedy, &line);
+        if e.0.side() == Colour::White {
+            referee(&mut game, &mut e, &mut g)
         } else {
-            greedy.choose(&d, to_move, w, b)
-        };
-        line.push(format!(
-            "{}:{},{}",
-            if to_move == Colour::White { "W" } else { "B" },
-            to.rank,
-            to.file
-        ));
-        if to_move == Colour::White {
-            w = to;
-        } else {
-            b = to;
+            referee(&mut game, &mut g, &mut e)
         }
-        if let Some(winner) = d.after_move(to_move, w, b) {
-            break winner;
-        }
-        to_move = to_move.opponent();
     };
-    writeln!(out, "   {}", line.join(" "))?;
-    writeln!(
-        out,
-        "   {winner} wins (N white, n black; + White's target, - Black's)"
-    )?;
-    let pic = crate::duel::picture(&d, w, b);
-    write!(out, "{pic}")?;
-    let report = verify_board(d, 350)?;
+    writeln!(out, "   {}", line.borrow().join(" "))?;
+    writeln!(out, "   {verdict} ({})", chessreach::render::DUEL_LEGEND)?;
+    write!(out, "{}", crate::duel::picture(&game))?;
+    let report = verify_board(rect, 350, Budget::default())?;
     writeln!(
         out,
         "   chessreach duel verify: on 10x10 the chosen side wins from all {} starts against every reply ({} states)",
         report.starts, report.states
     )?;
+    writeln!(
+        out,
+        "\n== duel solve: a rook (White, target c3) against a knight (Black, target c4) on 5x5"
+    )?;
+    let duel = Duel::new(
+        Rect::new(5, 5)?,
+        "R".parse()?,
+        "N".parse()?,
+        Some(Coord::new(3, 3)),
+        Some(Coord::new(3, 4)),
+    )?;
+    let solved = Solution::solve(&duel, Budget::default(), None)?;
+    let s = solved.summary();
+    writeln!(
+        out,
+        "   {} starts: White wins {}, Black wins {}, draws {}; longest win {} plies",
+        s.starts, s.white, s.black, s.draws, s.longest
+    )?;
+    let (rw, nb) = (Coord::new(1, 1), Coord::new(5, 5));
+    if let Value::Win { side, plies } = solved.value(rw, nb, Colour::White) {
+        let moves: Vec<String> = solved
+            .principal_line(rw, nb)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        writeln!(
+            out,
+            "   from a1 / e5: {side} wins in {plies} plies: {}",
+            moves.join(" ")
+        )?;
+    }
     Ok(())
 }
 

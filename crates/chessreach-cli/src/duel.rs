@@ -1,85 +1,216 @@
-//! `chessreach duel`: judge a knight-duel program, prove the strategy, or play it.
+//! `chessreach duel`: solve any two-piece duel, judge a program, play, prove knightmare.
+//!
+//! The rules, the solver, the referee and the protocol live in `chessreach::duel`; this file
+//! parses arguments, spawns programs (with timeouts and process groups) and prints.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use chessreach::duel::policy::{Policy, SplitMix};
-use chessreach::duel::solver::Solved;
-use chessreach::duel::strategy::Strategy;
+use chessreach::duel::protocol::{JudgeLink, ProgramLink, Tokens};
+use chessreach::duel::solver::{Solution, Value};
+use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
-use chessreach::duel::Duel;
-use chessreach::geometry::Coord;
-use chessreach::piece::Colour;
-use chessreach::render::{self, Cell, View};
+use chessreach::duel::{referee, DrawBy, Duel, DuelError, Game, Outcome, Player, PlayerError, Verdict};
+use chessreach::geometry::{Coord, Rect};
+use chessreach::limits::{Budget, Bytes};
+use chessreach::piece::{Colour, Rule};
+use chessreach::render::{self, View};
 use rayon::prelude::*;
 
+use crate::output::{self, Format};
 use crate::UsageError;
 
 /// Arguments of `chessreach duel`.
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = RULES)]
 pub(crate) struct Args {
     #[command(subcommand)]
     command: Sub,
 }
 
+const RULES: &str = "\
+Rules: two pieces, White's and Black's, on a FILESxRANKS board; White moves first. A piece moves
+by its Betza rule (Black's turned by 180°, as in Fairy-Stockfish); riders stop at the other piece
+and may capture it. A side wins by capturing, or by standing on its own target after any move
+while the other piece does not attack it (checked after every move, the mover first). A side with
+no target wins only by capture; a side with no legal move draws.
+
+Without any of --white, --black, --white-target, --black-target the duel is knightmare
+(Codeforces 1201E2): knight against knight, White's target (F/2, R/2), Black's (F/2, R/2+1) on an
+F x R board with both sides even. Squares are algebraic (`d4`) or `file,rank` (`4,4`).";
+
 #[derive(Debug, clap::Subcommand)]
 enum Sub {
-    /// Referee any program speaking the knightmare protocol (chessreach itself by default).
+    /// Solve every start exactly: who wins under best play, and in how many plies.
+    Solve(SolveArgs),
+    /// Referee a program speaking the knightmare protocol (chessreach itself by default).
     Judge(JudgeArgs),
-    /// Prove the strategy on every board up to a size, every start, every reply.
-    Verify(VerifyArgs),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
+    /// Play the program side of the knightmare protocol on stdin/stdout for any duel.
+    Serve(ServeArgs),
+    /// Prove knightmare's strategy on every even board in a range, every start, every reply.
+    Verify(VerifyArgs),
 }
 
-/// Board sizes `RxC` or a range `RxC..RxC` (rows × columns, even, at least 6).
+/// The two pieces and their targets.
+#[derive(Debug, Clone, clap::Args)]
+struct Pieces {
+    /// White's piece: a Betza rule (`N`, `Q`, `fmWfcF`, `nN` …).
+    #[arg(long, value_name = "BETZA")]
+    white: Option<Rule>,
+    /// Black's piece, written from White's side (it moves turned by 180°).
+    #[arg(long, value_name = "BETZA")]
+    black: Option<Rule>,
+    /// White's target square (none: White wins only by capture).
+    #[arg(long, value_name = "SQUARE")]
+    white_target: Option<Coord>,
+    /// Black's target square.
+    #[arg(long, value_name = "SQUARE")]
+    black_target: Option<Coord>,
+    /// Knightmare's targets, (F/2, R/2) and (F/2, R/2+1), for whatever pieces are given.
+    #[arg(long, conflicts_with_all = ["white_target", "black_target"])]
+    knightmare_targets: bool,
+}
+
+impl Pieces {
+    fn is_knightmare(&self) -> bool {
+        self.white.is_none()
+            && self.black.is_none()
+            && self.white_target.is_none()
+            && self.black_target.is_none()
+    }
+
+    /// The duel on `rect`.
+    fn duel(&self, rect: Rect) -> Result<Duel> {
+        let usage = |e: DuelError| anyhow::Error::new(UsageError(e.to_string()));
+        if self.is_knightmare() {
+            return Duel::knightmare(rect).map_err(|e| {
+                usage(e).context("(for other boards give the pieces, e.g. --white N --black N)")
+            });
+        }
+        let knight = || "N".parse::<Rule>().expect("N is Betza");
+        let (wt, bt) = if self.knightmare_targets {
+            let (f, r) = (i64::from(rect.width() / 2), i64::from(rect.height() / 2));
+            (
+                Some(Coord::new(f.max(1), r.max(1))),
+                Some(Coord::new(f.max(1), r + 1)),
+            )
+        } else {
+            (self.white_target, self.black_target)
+        };
+        Duel::new(
+            rect,
+            self.white.clone().unwrap_or_else(knight),
+            self.black.clone().unwrap_or_else(knight),
+            wt,
+            bt,
+        )
+        .map_err(usage)
+    }
+}
+
+fn parse_rect(s: &str) -> Result<Rect, String> {
+    let bad = || format!("expected FILESxRANKS such as `8x8`, found `{s}`");
+    let (f, r) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let f: u64 = f.trim().parse().map_err(|_| bad())?;
+    let r: u64 = r.trim().parse().map_err(|_| bad())?;
+    Rect::new(f, r).map_err(|e| e.to_string())
+}
+
+/// A start `WSQ,BSQ` (or `WSQ/BSQ`): each square algebraic or `file,rank`.
+fn parse_start(s: &str) -> Result<(Coord, Option<Coord>), String> {
+    if let Ok(w) = s.parse::<Coord>() {
+        return Ok((w, None));
+    }
+    let parts: Vec<&str> = s.split([',', '/']).collect();
+    let found: Vec<(Coord, Coord)> = (1..parts.len())
+        .filter_map(|k| {
+            let (a, b) = (parts[..k].join(","), parts[k..].join(","));
+            Some((a.parse().ok()?, b.parse().ok()?))
+        })
+        .collect();
+    match found.as_slice() {
+        [(w, b)] => Ok((*w, Some(*b))),
+        _ => Err(format!(
+            "expected White's square, or White's and Black's: `a1,b3`, `1,1,2,3` or `a1/b3`; found `{s}`"
+        )),
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct SolveArgs {
+    /// Board size `FILESxRANKS`.
+    #[arg(long, value_parser = parse_rect, default_value = "8x8")]
+    board: Rect,
+    #[command(flatten)]
+    pieces: Pieces,
+    /// A start `WSQ,BSQ` (text: its result and principal line) or White's square `WSQ` alone
+    /// (text and SVG: the result from every Black square, a heat map).
+    #[arg(long, value_name = "WSQ[,BSQ]", value_parser = parse_start)]
+    from: Option<(Coord, Option<Coord>)>,
+    /// Output: text (a summary), json (every start), svg (a heat map for White's --from square).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Board sizes `FxR` or a range `FxR..FxR`.
 #[derive(Debug, Clone, Copy)]
 struct Boards {
-    lo: (u64, u64),
-    hi: (u64, u64),
-}
-
-fn parse_size(s: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("expected ROWSxCOLS such as `8x8`, found `{s}`");
-    let (r, c) = s.split_once('x').ok_or_else(bad)?;
-    let (r, c): (u64, u64) = (
-        r.trim().parse().map_err(|_| bad())?,
-        c.trim().parse().map_err(|_| bad())?,
-    );
-    if r < 6 || c < 6 || r % 2 == 1 || c % 2 == 1 || r > 1000 || c > 1000 {
-        return Err(format!(
-            "board {r}x{c}: rows and columns must be even, from 6 to 1000"
-        ));
-    }
-    Ok((r, c))
+    lo: Rect,
+    hi: Rect,
 }
 
 fn parse_boards(s: &str) -> Result<Boards, String> {
-    match s.split_once("..") {
-        Some((a, b)) => Ok(Boards {
-            lo: parse_size(a)?,
-            hi: parse_size(b)?,
-        }),
+    let (lo, hi) = match s.split_once("..") {
+        Some((a, b)) => (parse_rect(a)?, parse_rect(b)?),
         None => {
-            let x = parse_size(s)?;
-            Ok(Boards { lo: x, hi: x })
+            let x = parse_rect(s)?;
+            (x, x)
         }
+    };
+    if lo.width() > hi.width() || lo.height() > hi.height() {
+        return Err(format!(
+            "the range {lo}..{hi} is empty: the first size must be at most the second in files and in ranks"
+        ));
     }
+    Ok(Boards { lo, hi })
 }
 
 impl Boards {
-    fn all(&self) -> Vec<(u64, u64)> {
+    /// Every size in the range (only even ones for knightmare).
+    fn all(&self, even_only: bool) -> Vec<Rect> {
+        let keep = |x: u32| !even_only || x % 2 == 0;
         let mut out = Vec::new();
-        for r in (self.lo.0..=self.hi.0).step_by(2) {
-            for c in (self.lo.1..=self.hi.1).step_by(2) {
-                out.push((r, c));
+        for f in (self.lo.width()..=self.hi.width()).filter(|&x| keep(x)) {
+            for r in (self.lo.height()..=self.hi.height()).filter(|&x| keep(x)) {
+                if let Ok(rect) = Rect::new(u64::from(f), u64::from(r)) {
+                    out.push(rect);
+                }
             }
         }
         out
     }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum PolicyName {
+    /// Uniformly random legal moves.
+    Random,
+    /// Wins when it can, avoids losing at once, heads for its target.
+    Greedy,
+    /// Exact best play from the solver (refused when the solver would not fit in memory).
+    Optimal,
+    /// Random, greedy and optimal in turn (greedy where optimal would not fit).
+    Mixed,
 }
 
 #[derive(Debug, clap::Args)]
@@ -87,395 +218,582 @@ struct JudgeArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1)]
     games: u32,
-    /// Board size, or a range of sizes to draw from: `8x8`, `6x6..10x10`.
+    /// Board size `FILESxRANKS`, or a range to draw from: `8x8`, `6x6..12x12`.
     #[arg(long, value_parser = parse_boards, default_value = "8x8")]
     board: Boards,
+    #[command(flatten)]
+    pieces: Pieces,
     /// Seed for boards, starts and the random and greedy opponents.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The opponent: random, greedy, optimal (exact; boards up to 30x30), or mixed (by game).
-    #[arg(long, default_value = "mixed", value_parser = ["random", "greedy", "optimal", "mixed"])]
-    policy: String,
+    /// The opponent.
+    #[arg(long, value_enum, default_value_t = PolicyName::Mixed)]
+    policy: PolicyName,
+    /// Most moves the program may make without winning (knightmare: 350).
+    #[arg(long, default_value_t = 350)]
+    cap: u32,
     /// Time limit for each of the program's answers, in milliseconds.
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
     /// Print every game's transcript, not only the failures'.
     #[arg(long)]
     transcript: bool,
-    /// The program and its arguments (default: this chessreach, `solve knightmare`).
+    /// The program and its arguments (default: this chessreach, `solve knightmare` for
+    /// knightmare, else `duel serve` with the same pieces).
     #[arg(last = true)]
     program: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// Board size `FILESxRANKS`.
+    #[arg(long, value_parser = parse_rect, default_value = "8x8")]
+    board: Rect,
+    #[command(flatten)]
+    pieces: Pieces,
+    /// The start `WSQ,BSQ` (random when absent).
+    #[arg(long, value_name = "WSQ,BSQ", value_parser = parse_start)]
+    from: Option<(Coord, Option<Coord>)>,
+    /// Your side (default: the engine takes the side that wins).
+    #[arg(long, value_enum)]
+    side: Option<SideName>,
+    /// Seed for a random start.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SideName {
+    /// White, who moves first.
+    White,
+    /// Black.
+    Black,
+}
+
+#[derive(Debug, clap::Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    pieces: Pieces,
+}
+
+#[derive(Debug, clap::Args)]
 struct VerifyArgs {
-    /// Largest board, `ROWSxCOLS`; every even board from 6x6 up to it is checked.
-    #[arg(long, value_parser = parse_size, default_value = "10x10")]
-    max: (u64, u64),
+    /// Largest board `FILESxRANKS`; every even board from --min up to it is checked.
+    #[arg(long, value_parser = parse_rect, default_value = "10x10")]
+    max: Rect,
     /// Smallest board.
-    #[arg(long, value_parser = parse_size, default_value = "6x6")]
-    min: (u64, u64),
+    #[arg(long, value_parser = parse_rect, default_value = "6x6")]
+    min: Rect,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
 }
 
-#[derive(Debug, clap::Args)]
-struct PlayArgs {
-    /// Board size `ROWSxCOLS`.
-    #[arg(long, value_parser = parse_size, default_value = "8x8")]
-    board: (u64, u64),
-    /// White's start `row,col` (random when absent).
-    #[arg(long)]
-    white: Option<String>,
-    /// Black's start `row,col` (random when absent).
-    #[arg(long)]
-    black: Option<String>,
-    /// Seed for random starts.
-    #[arg(long, default_value_t = 7)]
-    seed: u64,
+pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
+    match &args.command {
+        Sub::Solve(a) => solve(a, budget),
+        Sub::Judge(a) => judge(a, budget),
+        Sub::Play(a) => play(a, budget),
+        Sub::Serve(a) => serve(&a.pieces, budget),
+        Sub::Verify(a) => verify(a, budget),
+    }
 }
 
-pub(crate) fn run(args: &Args) -> Result<()> {
-    match &args.command {
-        Sub::Judge(a) => judge(a),
-        Sub::Verify(a) => verify(a),
-        Sub::Play(a) => play(a),
+/// Solves `duel`, refusing (a usage error: the arguments asked for it) beyond the budget.
+fn solve_duel(duel: &Duel, budget: Budget, quiet: bool) -> Result<Solution> {
+    let bar = progress_bar(quiet, 0);
+    let update = |stage: &'static str, done: u64, total: u64| {
+        bar.set_length(total);
+        bar.set_position(done);
+        bar.set_message(stage);
+    };
+    let solved = Solution::solve(duel, budget, Some(&update));
+    bar.finish_and_clear();
+    solved.map_err(|e| anyhow::Error::new(UsageError(e.to_string())))
+}
+
+fn progress_bar(quiet: bool, len: u64) -> indicatif::ProgressBar {
+    let bar = if quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(len)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn describe(duel: &Duel) -> String {
+    let target = |s: Colour| {
+        duel.target(s)
+            .map_or_else(|| "none".to_owned(), |t| t.to_string())
+    };
+    format!(
+        "{} (White) against {} (Black) on {}; targets: White {}, Black {}",
+        duel.rule(Colour::White),
+        duel.rule(Colour::Black),
+        duel.rect(),
+        target(Colour::White),
+        target(Colour::Black)
+    )
+}
+
+fn value_text(v: Value) -> String {
+    match v {
+        Value::Draw => "draw".into(),
+        Value::Win { side, plies } => format!("{side} wins in {plies} plies"),
     }
+}
+
+// ---------------------------------------------------------------- solve
+
+fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
+    let duel = a.pieces.duel(a.board)?;
+    if let Some((w, b)) = a.from {
+        let check = duel.check_start(w, b.unwrap_or(w));
+        match (check, b) {
+            (Err(DuelError::SameSquare(_)), None) => {}
+            (Err(e), _) => bail!(UsageError(format!("--from: {e}"))),
+            _ => {}
+        }
+    }
+    let solved = solve_duel(&duel, budget, a.quiet)?;
+    let mut out = output::stdout();
+    match a.format {
+        Format::Json => write_json(&mut out, &solved)?,
+        Format::Text => write_text(&mut out, &solved, a.from)?,
+        Format::Svg => {
+            let white = a.from.map_or(Coord::new(1, 1), |(w, _)| w);
+            let view = full_view(duel.rect());
+            let title = format!("{}: results with White on {white}", describe(&duel));
+            out.write_all(render::svg(&view, &title, render::heat_cell(&solved, white)).as_bytes())?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn full_view(rect: Rect) -> View {
+    View {
+        files: 1..=i64::from(rect.width()),
+        ranks: 1..=i64::from(rect.height()),
+    }
+}
+
+/// Boards up to this many files and ranks are drawn in text.
+const DRAW_LIMIT: u32 = 40;
+
+fn write_text(out: &mut impl Write, solved: &Solution, from: Option<(Coord, Option<Coord>)>) -> Result<()> {
+    let duel = solved.duel();
+    let s = solved.summary();
+    writeln!(out, "{}", describe(duel))?;
+    writeln!(
+        out,
+        "{} starts (White to move): White wins {}, Black wins {}, draws {}; the longest win takes {} plies",
+        s.starts, s.white, s.black, s.draws, s.longest
+    )?;
+    match from {
+        None => {}
+        Some((w, Some(b))) => {
+            writeln!(
+                out,
+                "from White {w}, Black {b}: {}",
+                value_text(solved.value(w, b, Colour::White))
+            )?;
+            let line = solved.principal_line(w, b);
+            if !line.is_empty() {
+                let moves: Vec<String> = line
+                    .chunks(2)
+                    .enumerate()
+                    .map(|(i, pair)| {
+                        let mv: Vec<String> = pair.iter().map(ToString::to_string).collect();
+                        format!("{}. {}", i + 1, mv.join(" "))
+                    })
+                    .collect();
+                writeln!(out, "best play: {}", moves.join("  "))?;
+            }
+        }
+        Some((w, None)) => {
+            writeln!(out, "White on {w}, White to move, Black anywhere:")?;
+            let rect = duel.rect();
+            if rect.width() <= DRAW_LIMIT && rect.height() <= DRAW_LIMIT {
+                write!(
+                    out,
+                    "{}",
+                    render::text(&full_view(rect), render::heat_cell(solved, w))
+                )?;
+                writeln!(out, "{}", render::HEAT_LEGEND)?;
+            } else {
+                writeln!(out, "(the board is larger than {DRAW_LIMIT}x{DRAW_LIMIT}: not drawn; use --format json or svg)")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Streams the JSON of every start (one entry per start: the list can be long).
+fn write_json(out: &mut impl Write, solved: &Solution) -> Result<()> {
+    let duel = solved.duel();
+    let target = |s: Colour| {
+        duel.target(s).map_or_else(
+            || "null".to_owned(),
+            |t| serde_json::Value::from(t.to_string()).to_string(),
+        )
+    };
+    let text = |s: String| serde_json::Value::from(s).to_string();
+    write!(
+        out,
+        "{{\"board\":{},\"white\":{},\"black\":{},\"white_target\":{},\"black_target\":{},\"starts\":[",
+        text(duel.rect().to_string()),
+        text(duel.rule(Colour::White).to_string()),
+        text(duel.rule(Colour::Black).to_string()),
+        target(Colour::White),
+        target(Colour::Black)
+    )?;
+    for (i, (w, b, v)) in solved.starts().enumerate() {
+        let (winner, plies) = match v {
+            Value::Draw => ("draw".to_owned(), "null".to_owned()),
+            Value::Win { side, plies } => (side.to_string(), plies.to_string()),
+        };
+        write!(
+            out,
+            "{}\n{{\"white\":{},\"black\":{},\"winner\":\"{winner}\",\"plies\":{plies}}}",
+            if i == 0 { "" } else { "," },
+            text(w.to_string()),
+            text(b.to_string())
+        )?;
+    }
+    writeln!(out, "\n]}}")?;
+    Ok(())
 }
 
 // ---------------------------------------------------------------- verify
 
-fn verify(a: &VerifyArgs) -> Result<()> {
-    let boards = Boards { lo: a.min, hi: a.max }.all();
-    if boards.is_empty() {
+fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
+    let boards = parse_boards(&format!("{}..{}", a.min, a.max))
+        .map_err(UsageError)?
+        .all(true);
+    let boards: Vec<Rect> = boards
+        .into_iter()
+        .filter(|r| r.width() >= 6 && r.height() >= 6)
+        .collect();
+    let Some(largest) = boards.iter().max_by_key(|r| r.len()) else {
         bail!(UsageError(format!(
-            "no board between {}x{} and {}x{}",
-            a.min.0, a.min.1, a.max.0, a.max.1
+            "no knightmare board (even sides, at least 6) between {} and {}",
+            a.min, a.max
         )));
-    }
-    let bar = if a.quiet {
-        indicatif::ProgressBar::hidden()
-    } else {
-        indicatif::ProgressBar::new(boards.len() as u64)
     };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} boards {elapsed} {msg}")
-            .expect("template"),
-    );
-    let start = std::time::Instant::now();
+    // Two boards are verified at once (one per core): the two largest must fit together.
+    let needed = chessreach::duel::verify::bytes_needed(largest.len() as u64).and_then(|b| b.checked_mul(2));
+    budget
+        .check("verifying the largest boards, two at a time,", needed)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let bar = progress_bar(a.quiet, boards.len() as u64);
+    bar.set_message("boards");
+    let start = Instant::now();
     let results: Vec<_> = boards
         .par_iter()
-        .map(|&(r, c)| {
-            let duel = Duel::new(r, c).expect("checked sizes");
-            let out = verify_board(duel, 350);
+        .map(|&rect| {
+            let out = verify_board(rect, 350, Budget::unlimited());
             bar.inc(1);
             out
         })
         .collect();
     bar.finish_and_clear();
-    let mut out = io::stdout().lock();
+    let mut out = output::stdout();
     let (mut starts, mut states, mut longest) = (0usize, 0usize, 0u32);
-    for r in &results {
-        match r {
-            Ok(rep) => {
-                starts += rep.starts;
-                states += rep.states;
-                longest = longest.max(rep.longest);
-            }
-            Err(e) => {
-                writeln!(out, "counterexample: {e}")?;
-                bail!("the strategy fails on a start (above)");
-            }
-        }
+    for r in results {
+        let rep = r?;
+        starts += rep.starts;
+        states += rep.states;
+        longest = longest.max(rep.longest);
     }
     writeln!(
         out,
-        "verified {} boards ({}x{} to {}x{}): {starts} starts, {states} game states, every reply; \
+        "verified {} boards ({} to {}): {starts} starts, {states} game states, every reply; \
          the chosen side always wins, at most {longest} own moves; {:.2?}",
-        results.len(),
-        a.min.0,
-        a.min.1,
-        a.max.0,
-        a.max.1,
+        boards.len(),
+        a.min,
+        a.max,
         start.elapsed()
     )?;
+    out.flush()?;
     Ok(())
 }
 
 // ---------------------------------------------------------------- judge
 
-/// The program under test, with its output read on a thread so answers can time out.
-struct Player {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// A reader over a child's output that gives up after a timeout (as `io::ErrorKind::TimedOut`).
+/// A thread reads the pipe in chunks into a bounded channel, so a flooding program blocks on
+/// its pipe instead of filling the judge's memory.
+struct TimedReader {
+    chunks: Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+    at: usize,
     timeout: Duration,
 }
 
-impl Player {
-    fn spawn(program: &[String], timeout: Duration) -> Result<Self> {
-        let mut child = Command::new(&program[0])
-            .args(&program[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("cannot start {}", program[0]))?;
-        let stdin = child.stdin.take().context("no stdin")?;
-        let stdout = child.stdout.take().context("no stdout")?;
-        let (tx, lines) = mpsc::channel();
+impl TimedReader {
+    fn new(mut source: impl Read + Send + 'static, timeout: Duration) -> Self {
+        let (tx, chunks) = mpsc::sync_channel::<Vec<u8>>(4);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            let mut buf = vec![0u8; 4096];
+            while let Ok(n) = source.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
                     break;
                 }
             }
         });
-        Ok(Self {
-            child,
-            stdin,
-            lines,
+        Self {
+            chunks,
+            pending: Vec::new(),
+            at: 0,
             timeout,
-        })
-    }
-
-    fn send(&mut self, text: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{text}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the program: {e}"))
-    }
-
-    fn read(&self) -> Result<String, Verdict> {
-        match self.lines.recv_timeout(self.timeout) {
-            Ok(l) => Ok(l),
-            Err(RecvTimeoutError::Timeout) => Err(Verdict::Timeout),
-            Err(RecvTimeoutError::Disconnected) => {
-                Err(Verdict::Protocol("the program closed its output".into()))
-            }
         }
     }
+}
 
-    /// Waits for the program to exit after the game; kills it past the timeout.
-    fn finish(mut self) -> Option<String> {
-        drop(self.stdin);
-        let deadline = std::time::Instant::now() + self.timeout;
-        loop {
+impl Read for TimedReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.pending.len() {
+            match self.chunks.recv_timeout(self.timeout) {
+                Ok(chunk) => {
+                    self.pending = chunk;
+                    self.at = 0;
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(io::ErrorKind::TimedOut.into()),
+                Err(RecvTimeoutError::Disconnected) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The program under test: a child in its own process group, killed whole when done.
+struct Program {
+    child: Child,
+}
+
+impl Program {
+    fn spawn(program: &[String], timeout: Duration) -> Result<(Self, BufReader<TimedReader>, ChildStdin)> {
+        let mut cmd = Command::new(&program[0]);
+        cmd.args(&program[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd
+            .spawn()
+            .with_context(|| format!("cannot start {}", program[0]))?;
+        let stdin = child.stdin.take().context("the program has no stdin")?;
+        let stdout = child.stdout.take().context("the program has no stdout")?;
+        Ok((
+            Self { child },
+            BufReader::new(TimedReader::new(stdout, timeout)),
+            stdin,
+        ))
+    }
+
+    /// Waits up to `timeout` for the program to exit; then kills its whole process group (what
+    /// it started dies with it). Returns whether it exited by itself.
+    fn finish(mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let exited = loop {
             match self.child.try_wait() {
-                Ok(Some(_)) => return None,
-                Ok(None) if std::time::Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-                _ => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
-                    return Some("the program did not exit after the game".into());
-                }
+                Ok(Some(_)) => break true,
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+                _ => break false,
+            }
+        };
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            use nix::sys::signal::{killpg, Signal};
+            // The group may be gone already: nothing to do then.
+            let _ = killpg(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        exited
+    }
+}
+
+/// The judge's opponent for one game.
+fn opponent(
+    name: PolicyName,
+    game_no: u32,
+    duel: &Duel,
+    seed: u64,
+    budget: Budget,
+    solutions: &mut Vec<(Rect, Arc<Solution>)>,
+) -> Result<(Policy, String)> {
+    let name = match name {
+        PolicyName::Mixed => {
+            [PolicyName::Random, PolicyName::Greedy, PolicyName::Optimal][game_no as usize % 3]
+        }
+        n => n,
+    };
+    let seed = seed ^ u64::from(game_no);
+    Ok(match name {
+        PolicyName::Random => (Policy::Random(SplitMix::new(seed)), "random".into()),
+        PolicyName::Greedy | PolicyName::Mixed => (Policy::greedy(duel, seed), "greedy".into()),
+        PolicyName::Optimal => {
+            if let Some((_, s)) = solutions.iter().find(|(r, _)| *r == duel.rect()) {
+                return Ok((Policy::Optimal(Arc::clone(s)), "optimal".into()));
+            }
+            let needed = Solution::bytes_needed(duel.rect().len() as u64);
+            if budget.check("the optimal opponent", needed).is_err() {
+                (
+                    Policy::greedy(duel, seed),
+                    format!("greedy (optimal would need {})", Bytes(needed)),
+                )
+            } else {
+                let s = Arc::new(Solution::solve(duel, budget, None)?);
+                solutions.push((duel.rect(), Arc::clone(&s)));
+                (Policy::Optimal(s), "optimal".into())
             }
         }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Verdict {
-    Win(u32),
-    Loss(String),
-    Illegal(String),
-    Protocol(String),
-    Timeout,
-}
-
-fn parse_move(line: &str) -> Option<Coord> {
-    let mut it = line.split_whitespace().map(str::parse::<i64>);
-    match (it.next(), it.next(), it.next()) {
-        (Some(Ok(x)), Some(Ok(y)), None) => Some(Duel::cell(x, y)),
-        _ => None,
-    }
+    })
 }
 
 fn random_start(duel: &Duel, rng: &mut SplitMix) -> (Coord, Coord) {
+    let rect = duel.rect();
     loop {
-        let pick = |rng: &mut SplitMix| {
-            Duel::cell(
-                1 + rng.below(duel.rows() as usize) as i64,
-                1 + rng.below(duel.cols() as usize) as i64,
+        let mut pick = || {
+            Coord::new(
+                1 + rng.below(rect.width() as usize) as i64,
+                1 + rng.below(rect.height() as usize) as i64,
             )
         };
-        let (w, b) = (pick(rng), pick(rng));
+        let (w, b) = (pick(), pick());
         if duel.check_start(w, b).is_ok() {
             return (w, b);
         }
     }
 }
 
-/// One refereed game: the verdict and the transcript.
-fn referee(
-    program: &[String],
-    duel: Duel,
-    w0: Coord,
-    b0: Coord,
-    policy: &mut Policy,
-    timeout: Duration,
-) -> Result<(Verdict, Vec<String>)> {
-    let mut p = Player::spawn(program, timeout)?;
-    let mut log = vec![
-        format!("{} {}", duel.rows(), duel.cols()),
-        format!("{} {} {} {}", w0.rank, w0.file, b0.rank, b0.file),
-    ];
-    let (mut w, mut b) = (w0, b0);
-    let verdict = (|| -> Verdict {
-        if let Err(e) = p.send(&log[0]).and_then(|()| p.send(&log[1])) {
-            return Verdict::Protocol(e);
+/// What one refereed game came to, in words, and whether the program won.
+fn judge_text(
+    verdict: &Verdict,
+    program: Colour,
+    game: &Game<'_>,
+    cap: u32,
+    timeout_ms: u64,
+) -> (bool, String) {
+    match verdict {
+        Verdict::Over(Outcome::Won { side, .. }) if *side == program => {
+            (true, format!("win in {} moves", game.moves_made(program)))
         }
-        let side = match p.read() {
-            Ok(l) if l.trim() == "WHITE" => Colour::White,
-            Ok(l) if l.trim() == "BLACK" => Colour::Black,
-            Ok(l) => return Verdict::Protocol(format!("expected WHITE or BLACK, got `{l}`")),
-            Err(v) => return v,
-        };
-        log.push(format!(
-            "program: {}",
-            if side == Colour::White { "WHITE" } else { "BLACK" }
-        ));
-        let mut own = 0u32;
-        let mut to_move = Colour::White;
-        loop {
-            if to_move == side {
-                let line = match p.read() {
-                    Ok(l) => l,
-                    Err(v) => return v,
-                };
-                let Some(to) = parse_move(&line) else {
-                    return Verdict::Protocol(format!("expected a move `x y`, got `{line}`"));
-                };
-                log.push(format!("program: {line}"));
-                let from = if side == Colour::White { w } else { b };
-                if !duel.contains(to) || !Duel::attacks(from, to) {
-                    let _ = p.send("-1 -1");
-                    return Verdict::Illegal(format!(
-                        "({},{}) -> ({},{})",
-                        from.rank, from.file, to.rank, to.file
-                    ));
-                }
-                own += 1;
-                if side == Colour::White {
-                    w = to;
-                } else {
-                    b = to;
-                }
-                match duel.after_move(side, w, b) {
-                    Some(s) if s == side => return Verdict::Win(own),
-                    Some(_) => {
-                        let _ = p.send("-1 -1");
-                        return Verdict::Loss("the program's move handed the win to the judge".into());
-                    }
-                    None if own >= 350 => {
-                        let _ = p.send("-1 -1");
-                        return Verdict::Loss("350 moves without a win".into());
-                    }
-                    None => {}
-                }
-            } else {
-                let other = side.opponent();
-                let to = policy.choose(&duel, other, w, b);
-                if other == Colour::White {
-                    w = to;
-                } else {
-                    b = to;
-                }
-                match duel.after_move(other, w, b) {
-                    Some(s) if s == other => {
-                        log.push(format!("judge: {} {} (wins)", to.rank, to.file));
-                        let _ = p.send("-1 -1");
-                        return Verdict::Loss("the judge won".into());
-                    }
-                    result => {
-                        log.push(format!("judge: {} {}", to.rank, to.file));
-                        if let Err(e) = p.send(&format!("{} {}", to.rank, to.file)) {
-                            return Verdict::Protocol(e);
-                        }
-                        if result == Some(side) {
-                            return Verdict::Win(own);
-                        }
-                    }
-                }
-            }
-            to_move = to_move.opponent();
+        Verdict::Over(Outcome::Won { .. }) if game.to_move() == program => {
+            (false, "LOSS: the judge won".into())
         }
-    })();
-    let verdict = match (verdict, p.finish()) {
-        (Verdict::Win(n), Some(e)) => Verdict::Protocol(format!("won in {n} moves, but {e}")),
-        (v, _) => v,
-    };
-    Ok((verdict, log))
+        Verdict::Over(Outcome::Won { .. }) => (
+            false,
+            "LOSS: the program's move handed the win to the judge".into(),
+        ),
+        Verdict::Over(Outcome::Drawn(DrawBy::MoveCap)) => (false, format!("LOSS: {cap} moves without a win")),
+        Verdict::Over(o) => (false, format!("LOSS: {o}")),
+        Verdict::Illegal { side, error } if *side == program => (false, format!("ILLEGAL MOVE: {error}")),
+        Verdict::Failed {
+            side,
+            error: PlayerError::Timeout,
+        } if *side == program => (false, format!("TIMEOUT after {timeout_ms} ms")),
+        Verdict::Failed { side, error } if *side == program => (false, format!("PROTOCOL ERROR: {error}")),
+        other => (false, format!("JUDGE ERROR: {other}")),
+    }
 }
 
-fn judge(a: &JudgeArgs) -> Result<()> {
+fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
+    let knightmare = a.pieces.is_knightmare();
+    let boards = a.board.all(knightmare);
+    if boards.is_empty() {
+        bail!(UsageError(format!(
+            "--board {}..{}: no board of even sides in the range (knightmare needs them)",
+            a.board.lo, a.board.hi
+        )));
+    }
+    // Every board must make a duel: check them all before the first game.
+    let duels: Vec<Duel> = boards.iter().map(|&r| a.pieces.duel(r)).collect::<Result<_>>()?;
+    if a.policy == PolicyName::Optimal {
+        let largest = boards.iter().map(|r| r.len() as u64).max().unwrap_or(0);
+        budget
+            .check("the optimal opponent", Solution::bytes_needed(largest))
+            .map_err(|e| UsageError(format!("{e}; choose a smaller board or --policy greedy")))?;
+    }
     let program: Vec<String> = if a.program.is_empty() {
-        vec![
-            std::env::current_exe()?.display().to_string(),
-            "solve".into(),
-            "knightmare".into(),
-        ]
+        let me = std::env::current_exe()?.display().to_string();
+        if knightmare {
+            vec![me, "solve".into(), "knightmare".into()]
+        } else {
+            let mut v = vec![me, "duel".into(), "serve".into()];
+            v.extend(serve_args(&a.pieces));
+            v
+        }
     } else {
         a.program.clone()
     };
-    let boards = a.board.all();
+    let timeout = Duration::from_millis(a.timeout_ms);
     let mut rng = SplitMix::new(a.seed);
-    let mut out = io::stdout().lock();
+    let mut solutions = Vec::new();
+    let mut out = output::stdout();
     let (mut wins, mut total_moves, mut failures) = (0u32, 0u64, 0u32);
-    for game in 1..=a.games {
-        let (r, c) = boards[rng.below(boards.len())];
-        let duel = Duel::new(r, c).expect("checked sizes");
-        let (w, b) = random_start(&duel, &mut rng);
-        let name = match a.policy.as_str() {
-            "mixed" => ["random", "greedy", "optimal"][game as usize % 3],
-            p => p,
-        };
-        let name = if name == "optimal" && r * c > 900 {
-            "greedy"
-        } else {
-            name
-        };
-        let mut policy = match name {
-            "random" => Policy::Random(SplitMix::new(a.seed ^ u64::from(game))),
-            "greedy" => Policy::greedy(duel, a.seed ^ u64::from(game)),
-            _ => Policy::Optimal(Box::new(Solved::new(duel))),
-        };
-        let (verdict, log) = referee(
-            &program,
-            duel,
-            w,
-            b,
-            &mut policy,
-            Duration::from_millis(a.timeout_ms),
-        )?;
-        let text = match &verdict {
-            Verdict::Win(n) => {
-                wins += 1;
-                total_moves += u64::from(*n);
-                format!("win in {n} moves")
+    for game_no in 1..=a.games {
+        let duel = &duels[rng.below(duels.len())];
+        let (w, b) = random_start(duel, &mut rng);
+        let (mut policy, name) = opponent(a.policy, game_no, duel, a.seed, budget, &mut solutions)?;
+        let game = Game::new(duel, w, b)?;
+        let (proc_, reader, stdin) = Program::spawn(&program, timeout)?;
+        let (won, text, log) = match ProgramLink::open(reader, stdin, &game) {
+            Err((e, log)) => (false, format!("PROTOCOL ERROR: {e}"), log),
+            Ok(mut link) => {
+                let side = link.side();
+                let mut game = game.with_move_cap(side, a.cap);
+                let verdict = match side {
+                    Colour::White => referee(&mut game, &mut link, &mut policy),
+                    Colour::Black => referee(&mut game, &mut policy, &mut link),
+                };
+                let (won, text) = judge_text(&verdict, side, &game, a.cap, a.timeout_ms);
+                (won, text, link.transcript().to_vec())
             }
-            Verdict::Loss(why) => format!("LOSS: {why}"),
-            Verdict::Illegal(m) => format!("ILLEGAL MOVE {m}"),
-            Verdict::Protocol(e) => format!("PROTOCOL ERROR: {e}"),
-            Verdict::Timeout => format!("TIMEOUT after {} ms", a.timeout_ms),
+        };
+        let exited = proc_.finish(timeout);
+        let (won, text) = if won && !exited {
+            (
+                false,
+                format!("PROTOCOL ERROR: {text}, but the program did not exit after the game"),
+            )
+        } else {
+            (won, text)
         };
         writeln!(
             out,
-            "game {game}: {r}x{c}, white ({},{}) black ({},{}), {name} opponent: {text}",
-            w.rank, w.file, b.rank, b.file
+            "game {game_no}: {}, white {w} black {b}, {name} opponent: {text}",
+            duel.rect()
         )?;
-        let failed = !matches!(verdict, Verdict::Win(_));
-        if failed {
+        if won {
+            wins += 1;
+            total_moves += text
+                .split_whitespace()
+                .nth(2)
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(0);
+        } else {
             failures += 1;
         }
-        if failed || a.transcript {
+        if !won || a.transcript {
             for l in &log {
                 writeln!(out, "    {l}")?;
             }
         }
+        out.flush()?;
     }
     let avg = if wins > 0 {
         total_moves as f64 / f64::from(wins)
@@ -487,133 +805,219 @@ fn judge(a: &JudgeArgs) -> Result<()> {
         "{wins} won, {failures} not won, of {} games; {avg:.1} moves per win on average",
         a.games
     )?;
+    out.flush()?;
     if failures > 0 {
         bail!("{failures} game(s) not won");
     }
     Ok(())
 }
 
+/// The arguments that make `duel serve` play the same pieces.
+fn serve_args(p: &Pieces) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut push = |flag: &str, value: Option<String>| {
+        if let Some(x) = value {
+            v.push(flag.to_owned());
+            v.push(x);
+        }
+    };
+    push("--white", p.white.as_ref().map(ToString::to_string));
+    push("--black", p.black.as_ref().map(ToString::to_string));
+    push("--white-target", p.white_target.map(|c| c.to_string()));
+    push("--black-target", p.black_target.map(|c| c.to_string()));
+    if p.knightmare_targets {
+        v.push("--knightmare-targets".into());
+    }
+    v
+}
+
+// ---------------------------------------------------------------- engines
+
+/// The engine's side of a duel: the knightmare strategy where it applies and the solver does
+/// not fit (or is not needed), otherwise exact play from the solver.
+enum Engine {
+    Strategy(StrategyPlayer),
+    Solver(Policy),
+}
+
+impl Engine {
+    /// The engine for a start, and the side it plays (`want`, or the side that wins).
+    fn new(duel: &Duel, w: Coord, b: Coord, want: Option<Colour>, budget: Budget) -> Result<(Self, Colour)> {
+        if let Ok(strategy) = Strategy::new(duel) {
+            let player = StrategyPlayer::new(strategy, w, b);
+            if want.is_none_or(|s| s == player.side()) {
+                return Ok((Self::Strategy(player), player.side()));
+            }
+        }
+        let solved = Solution::solve(duel, budget, None).map_err(|e| {
+            anyhow::Error::new(UsageError(format!("the engine needs the exact solution: {e}")))
+        })?;
+        let side = want.unwrap_or(match solved.value(w, b, Colour::White) {
+            Value::Win { side, .. } => side,
+            Value::Draw => Colour::White,
+        });
+        Ok((Self::Solver(Policy::Optimal(Arc::new(solved))), side))
+    }
+}
+
+impl Player for Engine {
+    fn choose(&mut self, game: &Game<'_>) -> Result<Coord, PlayerError> {
+        match self {
+            Self::Strategy(p) => p.choose(game),
+            Self::Solver(p) => p.choose(game),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- serve
+
+fn serve(pieces: &Pieces, budget: Budget) -> Result<()> {
+    let stdin = io::stdin();
+    let mut tokens = Tokens::new(stdin.lock());
+    let rows = tokens.int("the number of rows n")?;
+    let cols = tokens.int("the number of columns m")?;
+    let rect = u64::try_from(cols)
+        .ok()
+        .zip(u64::try_from(rows).ok())
+        .and_then(|(f, r)| Rect::new(f, r).ok())
+        .with_context(|| format!("line 1: expected a board size, found {rows} {cols}"))?;
+    let duel = pieces.duel(rect)?;
+    let (Some(w), Some(b)) = (tokens.square("White's start")?, tokens.square("Black's start")?) else {
+        bail!("line {}: expected the two starts, found -1 -1", tokens.line());
+    };
+    let mut game = Game::new(&duel, w, b).with_context(|| format!("line {}", tokens.line()))?;
+    let (mut engine, side) = Engine::new(&duel, w, b, None, budget)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", if side == Colour::White { "WHITE" } else { "BLACK" })?;
+    out.flush()?;
+    let mut judge = JudgeLink::new(tokens, out);
+    let verdict = match side {
+        Colour::White => referee(&mut game, &mut engine, &mut judge),
+        Colour::Black => referee(&mut game, &mut judge, &mut engine),
+    };
+    match verdict {
+        Verdict::Over(_)
+        | Verdict::Failed {
+            error: PlayerError::Stopped,
+            ..
+        } => Ok(()),
+        other => bail!("{other}"),
+    }
+}
+
 // ---------------------------------------------------------------- play
 
-fn parse_cell(s: &str) -> Option<Coord> {
-    let s = s.trim();
-    if let Some((x, y)) = s.split_once([',', ' ']) {
-        return Some(Duel::cell(x.trim().parse().ok()?, y.trim().parse().ok()?));
-    }
-    // Algebraic: file letter = column, number = row.
-    s.parse::<Coord>().ok()
+/// A person at the terminal.
+struct Human<R, W> {
+    input: R,
+    out: W,
 }
 
-/// The board with both knights (`N` White, `n` Black) and the targets (`+` White's, `-` Black's).
-pub(crate) fn picture(duel: &Duel, w: Coord, b: Coord) -> String {
-    let view = View {
-        files: 1..=duel.cols(),
-        ranks: 1..=duel.rows(),
+impl<R: BufRead, W: Write> Human<R, W> {
+    fn draw(&mut self, game: &Game<'_>) -> io::Result<()> {
+        let duel = game.duel();
+        let rect = duel.rect();
+        let (w, b) = (game.square(Colour::White), game.square(Colour::Black));
+        if rect.width() <= DRAW_LIMIT && rect.height() <= DRAW_LIMIT {
+            write!(
+                self.out,
+                "\n{}",
+                render::text(&full_view(rect), render::duel_cell(duel, w, b))
+            )
+        } else {
+            writeln!(self.out, "\nWhite on {w}, Black on {b}")
+        }
+    }
+}
+
+impl<R: BufRead, W: Write> Player for Human<R, W> {
+    fn choose(&mut self, game: &Game<'_>) -> Result<Coord, PlayerError> {
+        self.draw(game)?;
+        let side = game.to_move();
+        let from = game.square(side);
+        let legal = game.legal_moves();
+        loop {
+            write!(self.out, "your move ({side}, from {from}): ")?;
+            self.out.flush()?;
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 || line.trim() == "q" {
+                return Err(PlayerError::Stopped);
+            }
+            match line.trim().parse::<Coord>() {
+                Ok(t) if legal.contains(&t) => return Ok(t),
+                Ok(t) => writeln!(self.out, "{t} is not a move from {from}; try again")?,
+                Err(_) => writeln!(
+                    self.out,
+                    "could not read `{}`: type a square, `e4` or `5,4`",
+                    line.trim().chars().take(32).collect::<String>()
+                )?,
+            }
+        }
+    }
+
+    fn observe(&mut self, game: &Game<'_>, mv: Coord) -> Result<(), PlayerError> {
+        writeln!(
+            self.out,
+            "the engine ({}) moves to {mv}",
+            game.to_move().opponent()
+        )?;
+        Ok(())
+    }
+
+    fn finish(&mut self, game: &Game<'_>, verdict: &Verdict) {
+        let _ = match verdict {
+            Verdict::Failed {
+                error: PlayerError::Stopped,
+                ..
+            } => writeln!(self.out, "\nbye"),
+            _ => self.draw(game).and_then(|()| writeln!(self.out, "{verdict}")),
+        };
+    }
+}
+
+fn play(a: &PlayArgs, budget: Budget) -> Result<()> {
+    let duel = a.pieces.duel(a.board)?;
+    let (w, b) = match a.from {
+        Some((w, Some(b))) => (w, b),
+        Some((_, None)) => bail!(UsageError("--from: give both squares, `WSQ,BSQ`".into())),
+        None => random_start(&duel, &mut SplitMix::new(a.seed)),
     };
-    render::text(&view, |c| Cell {
-        piece: if c == w {
-            Some(('N', Colour::White))
-        } else if c == b {
-            Some(('N', Colour::Black))
-        } else {
-            None
-        },
-        mark: if c == duel.target(Colour::White) {
-            Some('+')
-        } else if c == duel.target(Colour::Black) {
-            Some('-')
-        } else {
-            None
-        },
-        ..Cell::default()
-    })
+    let mut game = Game::new(&duel, w, b).map_err(|e| UsageError(format!("--from: {e}")))?;
+    let want = a.side.map(|s| match s {
+        SideName::White => Colour::Black,
+        SideName::Black => Colour::White,
+    });
+    let (mut engine, engine_side) = Engine::new(&duel, w, b, want, budget)?;
+    let you = engine_side.opponent();
+    {
+        let mut out = io::stdout().lock();
+        writeln!(out, "{}", describe(&duel))?;
+        writeln!(
+            out,
+            "The engine plays {engine_side}; you play {you}. {}. Moves: a square (`e4`, `5,4`); q quits.",
+            render::DUEL_LEGEND
+        )?;
+    }
+    let stdin = io::stdin();
+    let mut human = Human {
+        input: stdin.lock(),
+        out: io::stdout(),
+    };
+    let verdict = match you {
+        Colour::White => referee(&mut game, &mut human, &mut engine),
+        Colour::Black => referee(&mut game, &mut engine, &mut human),
+    };
+    match verdict {
+        Verdict::Failed { error, .. } if !matches!(error, PlayerError::Stopped) => Err(error.into()),
+        _ => Ok(()),
+    }
 }
 
-fn play(a: &PlayArgs) -> Result<()> {
-    let duel = Duel::new(a.board.0, a.board.1)?;
-    let mut rng = SplitMix::new(a.seed);
-    let (mut w, mut b) = random_start(&duel, &mut rng);
-    if let Some(s) = &a.white {
-        w = parse_cell(s).ok_or_else(|| UsageError(format!("--white {s}: expected row,col")))?;
-    }
-    if let Some(s) = &a.black {
-        b = parse_cell(s).ok_or_else(|| UsageError(format!("--black {s}: expected row,col")))?;
-    }
-    duel.check_start(w, b).map_err(|e| UsageError(e.to_string()))?;
-    let strategy = Strategy::new(duel);
-    let mut choice = strategy.choose(w, b);
-    let engine = choice.side;
-    let you = engine.opponent();
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "Knight duel on {}x{}. N is White, n is Black; + is White's target, - Black's.",
-        duel.rows(),
-        duel.cols()
-    )?;
-    writeln!(
-        out,
-        "Win by capturing, or by standing on your target while the other knight does not attack it."
-    )?;
-    writeln!(out, "The engine plays {engine}; you play {you}. Moves: `row col`, `row,col` or algebraic (c4 = column 3, row 4); q quits.")?;
-    let mut to_move = Colour::White;
-    loop {
-        write!(out, "\n{}", picture(&duel, w, b))?;
-        if to_move == engine {
-            let (me, them) = if engine == Colour::White { (w, b) } else { (b, w) };
-            let to = strategy.reply(&mut choice, me, them);
-            writeln!(out, "engine ({engine}) moves to {} {}", to.rank, to.file)?;
-            if engine == Colour::White {
-                w = to;
-            } else {
-                b = to;
-            }
-        } else {
-            let from = if you == Colour::White { w } else { b };
-            let to = loop {
-                write!(out, "your move ({you}, from {} {}): ", from.rank, from.file)?;
-                out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 || line.trim() == "q" {
-                    writeln!(out, "\nbye")?;
-                    return Ok(());
-                }
-                match parse_cell(&line) {
-                    Some(t) if duel.contains(t) && Duel::attacks(from, t) => break t,
-                    Some(_) => writeln!(
-                        out,
-                        "that is not a knight move from {} {} on the board; try again",
-                        from.rank, from.file
-                    )?,
-                    None => writeln!(
-                        out,
-                        "could not read `{}`: type `row col`, e.g. `3 4`",
-                        line.trim()
-                    )?,
-                }
-            };
-            if you == Colour::White {
-                w = to;
-            } else {
-                b = to;
-            }
-        }
-        if let Some(winner) = duel.after_move(to_move, w, b) {
-            write!(out, "\n{}", picture(&duel, w, b))?;
-            writeln!(
-                out,
-                "{} wins{}",
-                winner,
-                if winner == engine {
-                    " (the engine)"
-                } else {
-                    " (you!)"
-                }
-            )?;
-            return Ok(());
-        }
-        to_move = to_move.opponent();
-    }
+/// The board with both pieces and the targets, for the demo.
+pub(crate) fn picture(game: &Game<'_>) -> String {
+    let duel = game.duel();
+    render::text(
+        &full_view(duel.rect()),
+        render::duel_cell(duel, game.square(Colour::White), game.square(Colour::Black)),
+    )
 }

@@ -16,6 +16,7 @@ mod solve;
 use std::io;
 use std::process::ExitCode;
 
+use chessreach::limits::Budget;
 use clap::{Parser, Subcommand};
 
 /// Movement questions on chess-like boards: attack maps, safe routes, knight duels, rule
@@ -25,6 +26,32 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+
+    /// Memory budget for the large tables a command builds (solver states, boards), e.g. `8G`,
+    /// `512M`, `1.5GB`, `2Gi`; a request beyond it is refused with the size it needs. Default:
+    /// half of this machine's memory (4.3 GB where that is unknown).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_memory)]
+    max_memory: Option<u64>,
+}
+
+fn parse_memory(s: &str) -> Result<u64, String> {
+    chessreach::limits::parse_bytes(s)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| format!("expected a size such as `8G`, `512M` or `1000000`, found `{s}`"))
+}
+
+/// The budget: `--max-memory`, else half of the physical memory (`/proc/meminfo`).
+fn budget(given: Option<u64>) -> Budget {
+    given
+        .or_else(|| physical_memory().map(|b| b / 2))
+        .map_or_else(Budget::default, Budget::new)
+}
+
+fn physical_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
 }
 
 #[derive(Debug, Subcommand)]
@@ -35,7 +62,7 @@ enum Command {
     Attacks(attacks::Args),
     /// Shortest safe route of a mover (any Betza piece on bounded boards, a king on strips).
     Path(path::Args),
-    /// Two-knight duels: judge a program, prove the strategy, or play against it.
+    /// Duels between two pieces: solve every start, judge a program, play, prove knightmare's strategy.
     Duel(duel::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
@@ -57,7 +84,7 @@ fn main() -> ExitCode {
         Command::Attacks(a) => attacks::run(&a),
         Command::Path(a) => path::run(&a),
         Command::Infer(a) => infer::run(&a),
-        Command::Duel(a) => duel::run(&a),
+        Command::Duel(a) => duel::run(&a, budget(cli.max_memory)),
         Command::Roads(a) => roads::run(&a),
         Command::Demo(a) => demo::run(&a),
     };

@@ -264,7 +264,7 @@ fn infer_names_rules_and_shows_contradictions() {
 }
 
 #[test]
-fn duel_judge_verify_and_play() {
+fn duel_judge_series_and_knightmare() {
     chessreach()
         .args([
             "duel",
@@ -279,35 +279,6 @@ fn duel_judge_verify_and_play() {
         .assert()
         .success()
         .stdout(predicate::str::contains("24 won, 0 not won, of 24 games"));
-    // A program that plays illegally is caught, and the judge fails.
-    chessreach()
-        .args([
-            "duel",
-            "judge",
-            "--games",
-            "1",
-            "--",
-            "sh",
-            "-c",
-            "read a; read b; echo WHITE; echo 1 1; read c",
-        ])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("ILLEGAL MOVE"));
-    chessreach()
-        .args(["duel", "verify", "--max", "8x8", "--quiet"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("verified 4 boards"));
-    chessreach()
-        .args([
-            "duel", "play", "--board", "6x6", "--white", "1,1", "--black", "6,6",
-        ])
-        .write_stdin("9 9\nzz\nq\n")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("not a knight move").or(predicate::str::contains("could not read")))
-        .stdout(predicate::str::contains("bye").or(predicate::str::contains("wins")));
     chessreach()
         .args(["solve", "knightmare"])
         .write_stdin("8 8\n2 3 1 8\n")
@@ -320,7 +291,228 @@ fn duel_judge_verify_and_play() {
         .assert()
         .code(1)
         .stdout("BLACK\n")
-        .stderr(predicate::str::contains("illegal opponent move"));
+        .stderr(predicate::str::contains("line 3"))
+        .stderr(predicate::str::contains("illegal move 9 9"));
+}
+
+#[test]
+fn duel_judge_any_duel_through_serve() {
+    // A rook with a target against a knight: the default program is `duel serve`, which
+    // plays the solver's side; the optimal opponent uses the solver too.
+    chessreach()
+        .args([
+            "duel",
+            "judge",
+            "--games",
+            "6",
+            "--board",
+            "5x5..6x6",
+            "--white",
+            "R",
+            "--black",
+            "N",
+            "--white-target",
+            "c3",
+            "--policy",
+            "optimal",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("optimal opponent"))
+        .stdout(predicate::str::contains("6 won, 0 not won, of 6 games"));
+}
+
+#[test]
+fn duel_judge_catches_bad_programs() {
+    let judge = |script: &str, timeout: &str| {
+        let mut c = chessreach();
+        c.args([
+            "duel",
+            "judge",
+            "--games",
+            "1",
+            "--timeout-ms",
+            timeout,
+            "--",
+            "sh",
+            "-c",
+            script,
+        ]);
+        c
+    };
+    // Illegal move.
+    judge("read a; read b; echo WHITE; echo 1 1; read c", "5000")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("ILLEGAL MOVE"));
+    // Exits early.
+    judge("read a; read b; echo WHITE", "5000")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("PROTOCOL ERROR"))
+        .stdout(predicate::str::contains("closed its output"));
+    // Floods one endless line: a protocol error, not a memory blow-up.
+    judge(
+        "read a; read b; echo WHITE; head -c 50000000 /dev/zero | tr '\\0' 7",
+        "5000",
+    )
+    .assert()
+    .code(1)
+    .stdout(predicate::str::contains("longer than 4096 bytes"));
+    // Hangs: a timeout, and what it started is killed with it (its process group).
+    let started = std::time::Instant::now();
+    judge("read a; read b; echo WHITE; sleep 31.25 & wait", "300")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("TIMEOUT after 300 ms"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", "sleep 31.25"])
+        .output()
+        .map(|o| o.stdout)
+        .unwrap_or_default();
+    assert!(left.is_empty(), "the timed-out program's child is still running");
+}
+
+#[test]
+fn duel_refusals_are_usage_errors() {
+    chessreach()
+        .args(["duel", "judge", "--board", "12x12..6x6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("empty"));
+    chessreach()
+        .args([
+            "duel",
+            "verify",
+            "--min",
+            "200x200",
+            "--max",
+            "200x200",
+            "--max-memory",
+            "4G",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("would need"))
+        .stderr(predicate::str::contains("over the memory budget of 4.0 GB"));
+    chessreach()
+        .args(["duel", "solve", "--board", "100x100", "--max-memory", "1G"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("would need 900.0 MB").not())
+        .stderr(predicate::str::contains(
+            "the duel solver's tables would need 1.8 GB",
+        ));
+    chessreach()
+        .args(["duel", "solve", "--board", "7x7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("knightmare board"));
+    chessreach()
+        .args([
+            "duel",
+            "solve",
+            "--board",
+            "5x5",
+            "--white",
+            "R",
+            "--white-target",
+            "f6",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("off the 5x5 board"));
+}
+
+#[test]
+fn duel_solve_text_json_svg() {
+    chessreach()
+        .args([
+            "duel",
+            "solve",
+            "--board",
+            "5x5",
+            "--white",
+            "R",
+            "--black",
+            "N",
+            "--white-target",
+            "c3",
+            "--black-target",
+            "c4",
+            "--from",
+            "a1,e5",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("553 starts (White to move)"))
+        .stdout(predicate::str::contains(
+            "from White a1, Black e5: white wins in 3 plies",
+        ))
+        .stdout(predicate::str::contains("best play: 1. c1 d3  2. c3"));
+    let out = chessreach()
+        .args([
+            "duel", "solve", "--board", "3x3", "--white", "K", "--black", "K", "--format", "json",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["board"], "3x3");
+    assert_eq!(v["white_target"], serde_json::Value::Null);
+    let starts = v["starts"].as_array().expect("starts");
+    assert_eq!(starts.len(), 9 * 8);
+    assert!(starts
+        .iter()
+        .any(|s| s["white"] == "a1" && s["black"] == "c1" && s["winner"] == "draw"));
+    assert!(starts
+        .iter()
+        .any(|s| s["white"] == "a1" && s["black"] == "b2" && s["winner"] == "white" && s["plies"] == 1));
+    chessreach()
+        .args([
+            "duel", "solve", "--board", "6x6", "--from", "a1", "--format", "svg",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("<svg"))
+        .stdout(predicate::str::contains("results with White on a1"));
+    chessreach()
+        .args(["duel", "solve", "--board", "6x6", "--from", "1,1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "White on a1, White to move, Black anywhere:",
+        ))
+        .stdout(predicate::str::contains("1  N"));
+}
+
+#[test]
+fn duel_verify_and_play() {
+    chessreach()
+        .args(["duel", "verify", "--max", "8x8", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("verified 4 boards"));
+    chessreach()
+        .args(["duel", "play", "--board", "6x6", "--from", "a1,f6"])
+        .write_stdin("9 9\nzz\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("could not read `9 9`"))
+        .stdout(predicate::str::contains("could not read `zz`"))
+        .stdout(predicate::str::contains("bye"));
+    // The person plays White against the engine's Black and makes a legal move first.
+    chessreach()
+        .args([
+            "duel", "play", "--board", "6x6", "--from", "a1,f6", "--side", "white",
+        ])
+        .write_stdin("c1\nb3\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("c1 is not a move from a1"))
+        .stdout(predicate::str::contains("the engine (black) moves to"));
 }
 
 #[test]

@@ -7,6 +7,8 @@ pub mod attack;
 pub mod duel;
 pub mod geometry;
 pub mod infer;
+pub mod input;
+pub mod limits;
 pub mod path;
 pub mod piece;
 pub mod problems;

@@ -121,7 +121,7 @@ impl Position {
         &self.pieces
     }
 
-    /// The steps piece `i` moves and attacks with (mirrored for Black).
+    /// The steps piece `i` moves and attacks with (turned 180° for Black).
     pub fn steps_of(&self, i: usize) -> &[Step] {
         let p = self.pieces[i];
         &self.steps[p.kind][p.colour.index()]

@@ -1,166 +1,281 @@
-//! Two-knight duels (Knightmare, Codeforces 1201E2).
+//! Duels: two pieces, one each side, any Betza rules, on any bounded board.
 //!
-//! An `n × m` board (`n` rows, `m` columns, both even), a white and a black knight; White moves
-//! first and every turn is compulsory. White's target is `(n/2, m/2)`, Black's `(n/2+1, m/2)`
-//! (row, column). After **every** move both win conditions are checked, the mover's first:
-//! the mover wins by capturing, or by standing on its own target while the other knight does not
-//! attack it; otherwise the other side wins if it stands on *its* target unattacked (a knight
-//! that walks away from guarding the opponent's target loses).
+//! The rules (the knightmare rules, generalised): White moves first and every move is
+//! compulsory. A piece moves by its rule — Black's turned by 180°, as Fairy-Stockfish reads
+//! it; riders stop at the other piece and may capture it. After **every** move both win
+//! conditions are checked, the mover's first: a side wins by capturing the other piece, or by
+//! standing on its own target (if it has one) while the other piece does not attack that
+//! square — so a piece that walks away from guarding the opponent's target loses. A side
+//! with no target wins only by capture; a side to move with no legal move draws; a game may
+//! also carry a move cap (knightmare's 350 moves), reaching which is a draw.
 //!
-//! Squares are [`Coord`]s with `file` = column and `rank` = row. A knight move changes the
-//! colour of its square, so only one knight can ever capture: White if the two start on
-//! different colours, Black if on the same.
+//! - [`Duel`]: the arena — board, both rules, both targets — and the win checks.
+//! - [`Game`]: one game in progress, with [`Game::play`].
+//! - [`Player`] and [`referee`]: anything that chooses moves, and the one turn loop that plays
+//!   two of them to a [`Verdict`] (in-process players, programs over a line protocol, people).
+//! - [`solver`]: exact retrograde analysis of every position (winner and length).
+//! - [`strategy`]: knightmare's proven strategy, O(1) per move on any even board.
+//! - [`policy`]: opponents for judging: random, greedy, optimal.
+//! - [`protocol`]: the knightmare line protocol, from either end.
+//! - [`verify`]: exhaustive proof that the knightmare strategy wins.
 //!
-//! - [`strategy`]: choose the winning side and play it, for every board and start.
-//! - [`solver`]: exact retrograde analysis (win/loss/draw with distance) for small boards.
-//! - [`verify`]: exhaustive proof that the strategy wins against every reply.
-//! - [`policy`]: opponents for a judge: random, greedy, optimal.
+//! ```
+//! use chessreach::duel::{Duel, Game, Outcome, WinBy};
+//! use chessreach::geometry::{Coord, Rect};
+//! use chessreach::piece::Colour;
+//!
+//! // A rook against a knight on 5x5; White's target is the centre.
+//! let duel = Duel::new(Rect::new(5, 5)?, "R".parse()?, "N".parse()?, Some("c3".parse()?), None)?;
+//! let mut game = Game::new(&duel, "a1".parse()?, "e5".parse()?)?;
+//! assert_eq!(game.play("a3".parse()?)?, Outcome::Ongoing);
+//! game.play("d3".parse()?)?; // the knight steps onto the rook's rank
+//! assert_eq!(game.play("d3".parse()?)?, Outcome::Won { side: Colour::White, by: WinBy::Capture });
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+mod game;
+mod moves;
 pub mod policy;
+pub mod protocol;
+mod referee;
 pub mod solver;
 pub mod strategy;
 pub mod verify;
 
+pub use game::{DrawBy, Game, IllegalMove, Outcome, WinBy};
+pub use referee::{referee, Player, PlayerError, Verdict};
+
 use thiserror::Error;
 
 use crate::geometry::{Coord, Rect, Square};
-use crate::piece::Colour;
+use crate::limits::TooLarge;
+use crate::piece::{Colour, Rule};
+use moves::{Marks, MoveGen};
 
-/// The eight knight leaps.
-pub const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-];
-
-/// A duel board: its size and the two targets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The arena of a duel: the board, both pieces' rules and both (optional) targets.
+#[derive(Clone, Debug)]
 pub struct Duel {
     rect: Rect,
-    rows: i64,
-    cols: i64,
+    rules: [Rule; 2],
+    gens: [MoveGen; 2],
+    targets: [Option<Square>; 2],
+    /// `guards[s]`: the squares from which side `s`'s piece attacks the other side's target,
+    /// sorted (a few for a leaper, a few lines for a rider: never a whole-board table).
+    guards: [Vec<u32>; 2],
 }
 
-/// Why a board is not a duel board.
+/// Why a duel, a start or a solver request was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DuelError {
-    /// Odd or too small.
-    #[error("a duel board has an even number of rows and of columns, at least 4 each; got {0}x{1}")]
-    Size(u64, u64),
-    /// Bad start squares.
-    #[error("{0}")]
-    Start(String),
+    /// A target off the board.
+    #[error("the {side} target {at} is off the {rect} board")]
+    TargetOffBoard {
+        /// Whose target.
+        side: Colour,
+        /// Where.
+        at: Coord,
+        /// The board.
+        rect: Rect,
+    },
+    /// A start square off the board.
+    #[error("the {side} piece's start {at} is off the {rect} board")]
+    StartOffBoard {
+        /// Whose piece.
+        side: Colour,
+        /// Where.
+        at: Coord,
+        /// The board.
+        rect: Rect,
+    },
+    /// Both pieces on one square.
+    #[error("both pieces start on {0}")]
+    SameSquare(Coord),
+    /// A piece starts on its own target (the game would be over before it began).
+    #[error("the {side} piece starts on its own target {at}")]
+    OnOwnTarget {
+        /// Whose piece.
+        side: Colour,
+        /// Where.
+        at: Coord,
+    },
+    /// Knightmare needs an even number of files and ranks, at least 6 each.
+    #[error("a knightmare board has an even number of files and of ranks, at least 6 each; got {0}")]
+    NotKnightmare(Rect),
+    /// The request would not fit in memory.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
 }
 
 impl Duel {
-    /// The duel on `rows × cols` (both even, at least 4; the strategy is proven for 6 and up).
-    pub fn new(rows: u64, cols: u64) -> Result<Self, DuelError> {
-        if rows < 4 || cols < 4 || rows % 2 == 1 || cols % 2 == 1 {
-            return Err(DuelError::Size(rows, cols));
-        }
-        let rect = Rect::new(cols, rows).map_err(|_| DuelError::Size(rows, cols))?;
+    /// The duel of `white` against `black` on `rect`, with optional targets. O(steps × board
+    /// side): no table over the board, so any size a [`Rect`] allows is fine.
+    pub fn new(
+        rect: Rect,
+        white: Rule,
+        black: Rule,
+        white_target: Option<Coord>,
+        black_target: Option<Coord>,
+    ) -> Result<Self, DuelError> {
+        let target = |side: Colour, at: Option<Coord>| match at {
+            None => Ok(None),
+            Some(c) => rect
+                .square(c)
+                .map(Some)
+                .ok_or(DuelError::TargetOffBoard { side, at: c, rect }),
+        };
+        let targets = [
+            target(Colour::White, white_target)?,
+            target(Colour::Black, black_target)?,
+        ];
+        let gens = [
+            MoveGen::new(rect, &white.steps(Colour::White)),
+            MoveGen::new(rect, &black.steps(Colour::Black)),
+        ];
+        let guards = Colour::BOTH.map(|side| match targets[side.opponent().index()] {
+            Some(t) => gens[side.index()].attackers_of(t.0),
+            None => Vec::new(),
+        });
         Ok(Self {
             rect,
-            rows: rows as i64,
-            cols: cols as i64,
+            rules: [white, black],
+            gens,
+            targets,
+            guards,
         })
     }
 
-    /// Rows (`n`).
-    pub fn rows(&self) -> i64 {
-        self.rows
+    /// Knightmare (Codeforces 1201E2) on `files × ranks` (both even, at least 6): knight
+    /// against knight, White's target `(files/2, ranks/2)`, Black's `(files/2, ranks/2 + 1)`
+    /// as `(file, rank)` — the problem's `(n/2, m/2)` and `(n/2+1, m/2)` in its rows and columns.
+    pub fn knightmare(rect: Rect) -> Result<Self, DuelError> {
+        let (f, r) = (rect.width(), rect.height());
+        if f < 6 || r < 6 || f % 2 == 1 || r % 2 == 1 {
+            return Err(DuelError::NotKnightmare(rect));
+        }
+        let knight: Rule = "N".parse().map_err(|_| DuelError::NotKnightmare(rect))?;
+        let (cf, cr) = (i64::from(f / 2), i64::from(r / 2));
+        Self::new(
+            rect,
+            knight.clone(),
+            knight,
+            Some(Coord::new(cf, cr)),
+            Some(Coord::new(cf, cr + 1)),
+        )
     }
 
-    /// Columns (`m`).
-    pub fn cols(&self) -> i64 {
-        self.cols
+    /// Whether this is a knightmare duel (knights, knightmare's targets, even board ≥ 6×6).
+    pub fn is_knightmare(&self) -> bool {
+        Self::knightmare(self.rect).is_ok_and(|k| k.rules == self.rules && k.targets == self.targets)
     }
 
-    /// The board as a rectangle (files = columns, ranks = rows).
-    pub fn rect(&self) -> Rect {
+    /// The board.
+    pub const fn rect(&self) -> Rect {
         self.rect
     }
 
-    /// The square at row `x`, column `y`.
-    pub const fn cell(x: i64, y: i64) -> Coord {
-        Coord::new(y, x)
+    /// A side's rule (as written for White; Black's piece moves by it turned 180°).
+    pub fn rule(&self, side: Colour) -> &Rule {
+        &self.rules[side.index()]
     }
 
-    /// A side's target: White `(n/2, m/2)`, Black `(n/2+1, m/2)`.
-    pub fn target(&self, side: Colour) -> Coord {
-        match side {
-            Colour::White => Self::cell(self.rows / 2, self.cols / 2),
-            Colour::Black => Self::cell(self.rows / 2 + 1, self.cols / 2),
+    /// A side's target, if it has one.
+    pub fn target(&self, side: Colour) -> Option<Coord> {
+        self.targets[side.index()].map(|s| self.rect.coord(s))
+    }
+
+    pub(crate) fn target_square(&self, side: Colour) -> Option<Square> {
+        self.targets[side.index()]
+    }
+
+    pub(crate) fn gen(&self, side: Colour) -> &MoveGen {
+        &self.gens[side.index()]
+    }
+
+    /// De-duplication marks sized for this duel's generators (empty when no rule needs them).
+    pub(crate) fn new_marks(&self) -> Marks {
+        let needed = self.gens.iter().any(MoveGen::needs_marks);
+        Marks::new(if needed { self.rect.len() } else { 0 })
+    }
+
+    /// Whether `side`'s piece on `from` attacks the other side's target. O(log guards).
+    #[inline]
+    pub(crate) fn guards(&self, side: Colour, from: Square) -> bool {
+        self.guards[side.index()].binary_search(&from.0).is_ok()
+    }
+
+    /// Whether `side`'s piece on `from` attacks `sq` with the other piece standing on `sq`.
+    pub fn attacks(&self, side: Colour, from: Coord, sq: Coord) -> bool {
+        match (self.rect.square(from), self.rect.square(sq)) {
+            (Some(f), Some(s)) if f != s => self.gens[side.index()].attacks(f.0, s.0),
+            _ => false,
         }
     }
 
-    /// Whether `c` is on the board.
-    pub fn contains(&self, c: Coord) -> bool {
-        self.rect.contains(c)
+    /// Who has won once `mover` has moved and the pieces stand on `white` and `black` (dense
+    /// squares): the mover first. O(1).
+    pub(crate) fn winner_after(
+        &self,
+        mover: Colour,
+        white: Square,
+        black: Square,
+    ) -> Option<(Colour, WinBy)> {
+        if white == black {
+            return Some((mover, WinBy::Capture));
+        }
+        let at = [white, black];
+        let holds = |side: Colour| {
+            self.targets[side.index()] == Some(at[side.index()])
+                && !self.guards(side.opponent(), at[side.opponent().index()])
+        };
+        [mover, mover.opponent()]
+            .into_iter()
+            .find(|&s| holds(s))
+            .map(|s| (s, WinBy::Target))
     }
 
-    /// Dense index of a square.
-    pub fn square(&self, c: Coord) -> Option<Square> {
-        self.rect.square(c)
+    /// Who has won once `mover` has moved and the pieces stand on `white` and `black`, and how.
+    /// `None`: the game goes on (or a square is off the board).
+    pub fn after_move(&self, mover: Colour, white: Coord, black: Coord) -> Option<(Colour, WinBy)> {
+        let (w, b) = (self.rect.square(white)?, self.rect.square(black)?);
+        self.winner_after(mover, w, b)
     }
 
-    /// The knight moves from `c` that stay on the board.
-    pub fn moves(&self, c: Coord) -> impl Iterator<Item = Coord> + '_ {
-        KNIGHT
-            .iter()
-            .map(move |&(dx, dy)| Coord::new(c.file + dx, c.rank + dy))
-            .filter(|&t| self.contains(t))
+    /// The squares `side`'s piece on `from` may move to, the other piece on `other`, in board
+    /// order of generation (each once). O(squares reached).
+    pub fn moves(&self, side: Colour, from: Coord, other: Coord) -> Vec<Coord> {
+        let (Some(f), Some(o)) = (self.rect.square(from), self.rect.square(other)) else {
+            return Vec::new();
+        };
+        let mut marks = self.new_marks();
+        let mut out = Vec::new();
+        self.gens[side.index()].moves(f.0, o.0, &mut marks, |t, _| out.push(self.rect.coord(Square(t))));
+        out
     }
 
-    /// Whether a knight on `a` attacks `b`.
-    pub fn attacks(a: Coord, b: Coord) -> bool {
-        let (dx, dy) = ((a.file - b.file).abs(), (a.rank - b.rank).abs());
-        (dx, dy) == (1, 2) || (dx, dy) == (2, 1)
-    }
-
-    /// Checks a start: squares on the board and distinct, neither knight on its own target.
-    pub fn check_start(&self, white: Coord, black: Coord) -> Result<(), DuelError> {
-        for (c, who) in [(white, "white"), (black, "black")] {
-            if !self.contains(c) {
-                return Err(DuelError::Start(format!(
-                    "the {who} knight's square ({},{}) is off the board",
-                    c.rank, c.file
-                )));
+    /// Checks a start: both squares on the board and distinct, neither piece on its own target.
+    pub fn check_start(&self, white: Coord, black: Coord) -> Result<(Square, Square), DuelError> {
+        let on = |side: Colour, at: Coord| {
+            self.rect.square(at).ok_or(DuelError::StartOffBoard {
+                side,
+                at,
+                rect: self.rect,
+            })
+        };
+        let (w, b) = (on(Colour::White, white)?, on(Colour::Black, black)?);
+        if w == b {
+            return Err(DuelError::SameSquare(white));
+        }
+        for (side, sq, at) in [(Colour::White, w, white), (Colour::Black, b, black)] {
+            if self.targets[side.index()] == Some(sq) {
+                return Err(DuelError::OnOwnTarget { side, at });
             }
         }
-        if white == black {
-            return Err(DuelError::Start("the knights start on the same square".into()));
-        }
-        if white == self.target(Colour::White) || black == self.target(Colour::Black) {
-            return Err(DuelError::Start("a knight starts on its own target".into()));
-        }
-        Ok(())
-    }
-
-    /// Who has won once `mover` has moved and the knights stand on `white` and `black`.
-    pub fn after_move(&self, mover: Colour, white: Coord, black: Coord) -> Option<Colour> {
-        if white == black {
-            return Some(mover);
-        }
-        let at = |side: Colour| if side == Colour::White { white } else { black };
-        let holds =
-            |side: Colour| at(side) == self.target(side) && !Self::attacks(at(side.opponent()), at(side));
-        if holds(mover) {
-            Some(mover)
-        } else if holds(mover.opponent()) {
-            Some(mover.opponent())
-        } else {
-            None
-        }
+        Ok((w, b))
     }
 }
 
-/// The colour of a square (which knights can ever meet on it).
+/// The colour of a square (a knight changes it every move).
 pub(crate) fn parity(c: Coord) -> i64 {
     (c.file + c.rank).rem_euclid(2)
 }

@@ -1,21 +1,13 @@
-//! Opponents for judging a duel program: random, greedy, or optimal (from the exact solver).
+//! Opponents for judging a duel program, as [`Player`]s: random, greedy, or optimal.
 
-use super::solver::{Outcome, Solved};
-use super::Duel;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use super::referee::{Player, PlayerError};
+use super::solver::Solution;
+use super::{Duel, Game};
 use crate::geometry::Coord;
-use crate::path::leaper::LeaperDistances;
-use crate::piece::{Colour, Rule};
-
-/// How an opponent picks its moves.
-pub enum Policy {
-    /// Uniformly random legal moves (seeded: games replay).
-    Random(SplitMix),
-    /// Win or capture when it can, else head for its target, keeping off squares the other
-    /// knight could capture on; ties broken at random.
-    Greedy(SplitMix, Box<[LeaperDistances; 2]>),
-    /// Best play from the exact solver: the fastest win, else a draw, else the longest loss.
-    Optimal(Box<Solved>),
-}
+use crate::piece::Colour;
 
 /// A small seeded generator (`SplitMix64`), enough for picking moves reproducibly.
 #[derive(Clone, Debug)]
@@ -23,81 +15,125 @@ pub struct SplitMix(u64);
 
 impl SplitMix {
     /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
+    pub const fn new(seed: u64) -> Self {
         Self(seed)
     }
 
-    /// The next value in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z % n as u64) as usize
+        z ^ (z >> 31)
+    }
+
+    /// The next value in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        let n64 = n as u64;
+        usize::try_from(self.next_u64() % n64).unwrap_or(0)
     }
 }
 
+/// How an opponent picks its moves.
+#[derive(Clone, Debug)]
+pub enum Policy {
+    /// Uniformly random legal moves (seeded: games replay).
+    Random(SplitMix),
+    /// Wins when it can; otherwise keeps off moves that lose at once or stand where the other
+    /// piece captures, and heads for its target (or, without one, towards the other piece);
+    /// ties broken at random.
+    Greedy(SplitMix, Arc<[Option<Vec<u32>>; 2]>),
+    /// Best play from the exact solver: the fastest win, else a draw, else the longest loss.
+    Optimal(Arc<Solution>),
+}
+
 impl Policy {
-    /// A greedy policy for a board.
-    pub fn greedy(duel: Duel, seed: u64) -> Self {
-        let steps = "N".parse::<Rule>().expect("knight").steps(Colour::White);
-        let to = Colour::BOTH.map(|s| LeaperDistances::new(duel.rect(), &steps, duel.target(s)));
-        Self::Greedy(SplitMix::new(seed), Box::new(to))
+    /// A greedy policy for a duel: builds each side's distances to its target, O(squares ×
+    /// moves per square).
+    pub fn greedy(duel: &Duel, seed: u64) -> Self {
+        let to = Colour::BOTH.map(|s| target_distances(duel, s));
+        Self::Greedy(SplitMix::new(seed), Arc::new(to))
     }
 
-    /// The move of `side` (to play) with the knights on `white` and `black`.
-    pub fn choose(&mut self, duel: &Duel, side: Colour, white: Coord, black: Coord) -> Coord {
-        let (me, them) = if side == Colour::White {
-            (white, black)
-        } else {
-            (black, white)
-        };
-        let moves: Vec<Coord> = duel.moves(me).collect();
-        let after = |to: Coord| {
-            if side == Colour::White {
-                (to, black)
-            } else {
-                (white, to)
-            }
-        };
+    /// A short name: `random`, `greedy`, `optimal`.
+    pub const fn name(&self) -> &'static str {
         match self {
-            Self::Random(rng) => moves[rng.below(moves.len())],
-            Self::Greedy(rng, to) => {
-                if let Some(&win) = moves.iter().find(|&&t| {
-                    let (w, b) = after(t);
-                    duel.after_move(side, w, b) == Some(side)
-                }) {
-                    return win;
-                }
-                let own = &to[side.index()];
-                let score = |t: Coord| {
-                    let (w, b) = after(t);
-                    let loses = duel.after_move(side, w, b).is_some() || Duel::attacks(them, t);
-                    (loses, own.at(t).unwrap_or(u32::MAX))
-                };
-                let best = moves
-                    .iter()
-                    .map(|&t| score(t))
-                    .min()
-                    .expect("a knight always has a move");
-                let ties: Vec<Coord> = moves.iter().copied().filter(|&t| score(t) == best).collect();
-                ties[rng.below(ties.len())]
-            }
-            Self::Optimal(solved) => {
-                let rank = |t: Coord| {
-                    let (w, b) = after(t);
-                    match solved.outcome(w, b, side.opponent()) {
-                        Outcome::Win { side: s, plies } if s == side => (0, i64::from(plies)),
-                        Outcome::Draw => (1, 0),
-                        Outcome::Win { plies, .. } => (2, -i64::from(plies)),
-                    }
-                };
-                moves
-                    .into_iter()
-                    .min_by_key(|&t| rank(t))
-                    .expect("a knight always has a move")
-            }
+            Self::Random(_) => "random",
+            Self::Greedy(..) => "greedy",
+            Self::Optimal(_) => "optimal",
         }
     }
+
+    /// The move of the side to play in `game` (`None` when it has none or the game is over).
+    pub fn choose_move(&mut self, game: &Game<'_>) -> Option<Coord> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let side = game.to_move();
+        let duel = game.duel();
+        let them = game.square(side.opponent());
+        let after = |t: Coord| {
+            let (w, b) = if side == Colour::White {
+                (t, them)
+            } else {
+                (them, t)
+            };
+            duel.after_move(side, w, b)
+        };
+        match self {
+            Self::Random(rng) => Some(moves[rng.below(moves.len())]),
+            Self::Greedy(rng, to) => {
+                if let Some(&win) = moves.iter().find(|&&t| after(t).is_some_and(|(s, _)| s == side)) {
+                    return Some(win);
+                }
+                let rect = duel.rect();
+                let score = |t: Coord| {
+                    // Only two pieces: the other one captures on `t` exactly when it attacks it.
+                    let loses = after(t).is_some() || duel.attacks(side.opponent(), them, t);
+                    let far = match &to[side.index()] {
+                        Some(d) => rect.square(t).map_or(u32::MAX, |s| d[s.index()]),
+                        None => u32::try_from((t.file - them.file).abs().max((t.rank - them.rank).abs()))
+                            .unwrap_or(u32::MAX),
+                    };
+                    (loses, far)
+                };
+                let best = moves.iter().map(|&t| score(t)).min()?;
+                let ties: Vec<Coord> = moves.iter().copied().filter(|&t| score(t) == best).collect();
+                Some(ties[rng.below(ties.len())])
+            }
+            Self::Optimal(solution) => solution.best_in(game),
+        }
+    }
+}
+
+impl Player for Policy {
+    fn choose(&mut self, game: &Game<'_>) -> Result<Coord, PlayerError> {
+        self.choose_move(game)
+            .ok_or_else(|| PlayerError::Protocol("the policy has no move to play".into()))
+    }
+}
+
+/// Moves `side`'s piece needs from each square to its own target on an otherwise empty board
+/// (`u32::MAX`: never), by breadth-first search over unmoves from the target; `None` without a
+/// target. O(squares × moves per square).
+fn target_distances(duel: &Duel, side: Colour) -> Option<Vec<u32>> {
+    let target = duel.target_square(side)?;
+    let n = duel.rect().len();
+    let mut dist = vec![u32::MAX; n];
+    let mut marks = duel.new_marks();
+    let mut queue = VecDeque::from([target.0]);
+    dist[target.index()] = 0;
+    while let Some(s) = queue.pop_front() {
+        let d = dist[s as usize] + 1;
+        // No other piece: u32::MAX is never a square (Rect has fewer than 2^32 - 1).
+        duel.gen(side).unmoves(s, u32::MAX, &mut marks, |from| {
+            if dist[from as usize] == u32::MAX {
+                dist[from as usize] = d;
+                queue.push_back(from);
+            }
+        });
+    }
+    Some(dist)
 }

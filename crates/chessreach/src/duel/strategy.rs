@@ -1,4 +1,4 @@
-//! The winning side and how to play it, for every even board from 6×6 and every start.
+//! Knightmare's winning side and how to play it, for every even board from 6×6 and every start.
 //!
 //! With `d(a, b)` the knight distance, `Tw`, `Tb` the targets and `W`, `B` the knights:
 //!
@@ -12,19 +12,35 @@
 //! Each move, in order: capture if the other knight is a leap away; step onto our own target
 //! if the other knight does not attack it; else step along a shortest path to the current goal,
 //! preferring squares the other knight does not attack. The choice is the seed editorial's; it
-//! is proven here by [`super::verify`] (every board up to 20×20, every start, every reply) and
-//! it finishes within `max(d) + 3 <= 337` moves on 1000×1000, under the 350 cap.
+//! is proven here by [`super::verify`] (every board up to 20×20 in the tests, every start,
+//! every reply) and it finishes within `max(d) + 3` own moves: at most 337 on 1000×1000, under
+//! knightmare's cap of 350. Past about 1000×1000 a far corner start needs more moves than the
+//! cap allows (a 4096×4096 corner start needs 1365): the strategy still wins, later.
 //!
 //! Distances are only ever needed *from the targets*, which stand in the middle of the board,
 //! where the edges never lengthen a knight's route: the unbounded board's closed form
 //! ([`knight_distance`]) gives them in O(1). That equality is checked square by square against
-//! breadth-first search on every even board from 6×6 to 60×60 and on 1000×1000, 6×1000 and
-//! 1000×6 (tests and `duel verify`). So a strategy costs nothing to build and each move is O(1).
+//! breadth-first search on every even board from 6×6 to 30×30 and on 1000×1000, 6×1000 and
+//! 1000×6 (tests), and `duel verify` re-proves the whole strategy on top of it. So a strategy
+//! costs nothing to build and each move is O(1).
 
-use super::{parity, Duel};
-use crate::geometry::Coord;
+use super::referee::{Player, PlayerError};
+use super::{parity, Duel, DuelError, Game};
+use crate::geometry::{Coord, Rect};
 use crate::path::leaper::knight_distance;
 use crate::piece::Colour;
+
+/// The eight knight leaps.
+const KNIGHT: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+];
 
 /// How the chosen side plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,26 +62,38 @@ pub struct Choice {
     pub reached: bool,
 }
 
-/// The strategy for one board.
-#[derive(Clone, Debug)]
+/// The strategy for one knightmare board.
+#[derive(Clone, Copy, Debug)]
 pub struct Strategy {
-    duel: Duel,
+    rect: Rect,
+    targets: [Coord; 2],
+}
+
+fn leaps(a: Coord, b: Coord) -> bool {
+    let (dx, dy) = ((a.file - b.file).abs(), (a.rank - b.rank).abs());
+    (dx, dy) == (1, 2) || (dx, dy) == (2, 1)
 }
 
 impl Strategy {
-    /// The strategy for a board. O(1).
-    pub fn new(duel: Duel) -> Self {
-        Self { duel }
+    /// The strategy for a knightmare duel ([`Duel::knightmare`]). O(1).
+    pub fn new(duel: &Duel) -> Result<Self, DuelError> {
+        if !duel.is_knightmare() {
+            return Err(DuelError::NotKnightmare(duel.rect()));
+        }
+        let target = |s| duel.target(s).ok_or(DuelError::NotKnightmare(duel.rect()));
+        Ok(Self {
+            rect: duel.rect(),
+            targets: [target(Colour::White)?, target(Colour::Black)?],
+        })
     }
 
-    /// The board.
-    pub fn duel(&self) -> Duel {
-        self.duel
+    fn target(&self, side: Colour) -> Coord {
+        self.targets[side.index()]
     }
 
     /// Knight distance from `c` (on the board) to `side`'s target.
     pub fn distance(&self, c: Coord, side: Colour) -> u64 {
-        let t = self.duel.target(side);
+        let t = self.target(side);
         knight_distance(c.file - t.file, c.rank - t.rank)
     }
 
@@ -96,16 +124,23 @@ impl Strategy {
         }
     }
 
+    fn moves(&self, c: Coord) -> impl Iterator<Item = Coord> + '_ {
+        KNIGHT
+            .iter()
+            .map(move |&(dx, dy)| Coord::new(c.file + dx, c.rank + dy))
+            .filter(|&t| self.rect.contains(t))
+    }
+
     /// Our move, our knight on `me`, theirs on `them`; updates the plan's progress. O(1).
     pub fn reply(&self, choice: &mut Choice, me: Coord, them: Coord) -> Coord {
-        let own = self.duel.target(choice.side);
-        if Duel::attacks(me, them) {
+        let own = self.target(choice.side);
+        if leaps(me, them) {
             return them;
         }
-        if Duel::attacks(me, own) && !Duel::attacks(them, own) && them != own {
+        if leaps(me, own) && !leaps(them, own) && them != own {
             return own;
         }
-        let other = self.duel.target(choice.side.opponent());
+        let other = self.target(choice.side.opponent());
         if choice.plan == Plan::Via && me == other {
             choice.reached = true;
         }
@@ -116,15 +151,50 @@ impl Strategy {
         };
         let here = self.distance(me, goal);
         let next = self
-            .duel
             .moves(me)
             .filter(|&t| t != them && self.distance(t, goal) < here)
-            .min_by_key(|&t| (Duel::attacks(them, t), t.rank, t.file))
-            .or_else(|| self.duel.moves(me).find(|&t| t != them))
-            .expect("a knight on a board of 4×4 or more always has a move");
+            .min_by_key(|&t| (leaps(them, t), t.rank, t.file))
+            .or_else(|| self.moves(me).find(|&t| t != them))
+            .unwrap_or(them);
         if choice.plan == Plan::Via && next == other {
             choice.reached = true;
         }
         next
+    }
+}
+
+/// The strategy as a [`Player`] of its chosen side.
+#[derive(Clone, Copy, Debug)]
+pub struct StrategyPlayer {
+    strategy: Strategy,
+    choice: Choice,
+}
+
+impl StrategyPlayer {
+    /// The player for a start (White to move): it plays [`StrategyPlayer::side`].
+    pub fn new(strategy: Strategy, white: Coord, black: Coord) -> Self {
+        Self {
+            strategy,
+            choice: strategy.choose(white, black),
+        }
+    }
+
+    /// The side the strategy plays.
+    pub const fn side(&self) -> Colour {
+        self.choice.side
+    }
+
+    /// The plan and its progress.
+    pub const fn choice(&self) -> Choice {
+        self.choice
+    }
+}
+
+impl Player for StrategyPlayer {
+    fn choose(&mut self, game: &Game<'_>) -> Result<Coord, PlayerError> {
+        let side = self.choice.side;
+        Ok(self
+            .strategy
+            .reply(&mut self.choice, game.square(side), game.square(side.opponent())))
     }
 }

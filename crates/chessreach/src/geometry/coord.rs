@@ -74,15 +74,6 @@ impl Delta {
         Self { dx, dy }
     }
 
-    /// The delta mirrored top to bottom (what "forward" means for Black).
-    #[must_use]
-    pub const fn flip_vertical(self) -> Self {
-        Self {
-            dx: self.dx,
-            dy: -self.dy,
-        }
-    }
-
     /// Whether the delta is `(0, 0)`.
     pub const fn is_zero(self) -> bool {
         self.dx == 0 && self.dy == 0

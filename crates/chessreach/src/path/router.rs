@@ -10,7 +10,7 @@ use crate::piece::{Colour, Rule, Step};
 /// The piece that travels: its rule, side and square. It is not one of the position's pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mover {
-    /// How it moves (White's orientation; mirrored when `colour` is Black).
+    /// How it moves (White's orientation; turned 180° when `colour` is Black).
     pub rule: Rule,
     /// Its side: pieces of the other side are hostile.
     pub colour: Colour,

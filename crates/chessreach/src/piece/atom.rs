@@ -140,14 +140,6 @@ impl Atom {
         (0..self.image_count()).find(|&i| self.image(i) == d)
     }
 
-    /// The mask with each image replaced by its top-to-bottom mirror image.
-    pub fn mirror_mask(self, mask: u8) -> u8 {
-        (0..self.image_count())
-            .filter(|&i| mask >> i & 1 == 1)
-            .filter_map(|i| self.index_of(self.image(i).flip_vertical()))
-            .fold(0, |m, j| m | 1 << j)
-    }
-
     /// Whether a lame (`n`) version exists: the blockable leaps `D`, `A`, `N`.
     pub fn can_be_lame(self) -> bool {
         self.a == 2 && self.b <= 2
@@ -176,9 +168,6 @@ mod tests {
             let atom = Atom::from_letter(l).expect("letter");
             let imgs: std::collections::BTreeSet<Delta> = atom.images().collect();
             assert_eq!(imgs.len(), atom.image_count());
-            for m in 0..=atom.full_mask() {
-                assert_eq!(atom.mirror_mask(atom.mirror_mask(m)), m);
-            }
         }
         assert_eq!(Atom::from_letter('L'), Atom::from_letter('C'));
         assert_eq!(Atom::new(0, 0), None);

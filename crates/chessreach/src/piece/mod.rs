@@ -34,7 +34,7 @@ use std::fmt;
 pub enum Colour {
     /// Moves "forward" towards higher ranks.
     White,
-    /// Moves "forward" towards lower ranks: its rules are mirrored top to bottom.
+    /// Moves "forward" towards lower ranks: its rules are turned by 180° (as Fairy-Stockfish does).
     Black,
 }
 

@@ -82,25 +82,27 @@ impl Rule {
         self.components.is_empty()
     }
 
-    /// The concrete steps of this rule for a piece of `colour` (Black's rule is mirrored top to
-    /// bottom). Build once per piece kind and colour; the engines walk these.
+    /// The concrete steps of this rule for a piece of `colour`. Black's rule is White's turned
+    /// by 180° (every step negated, so `f`/`b` and `l`/`r` both swap), as Fairy-Stockfish reads
+    /// it. Build once per piece kind and colour; the engines walk these.
     pub fn steps(&self, colour: Colour) -> Vec<Step> {
         let mut out = Vec::new();
         for c in &self.components {
-            let (moves, captures) = match colour {
-                Colour::White => (c.moves, c.captures),
-                Colour::Black => (c.atom.mirror_mask(c.moves), c.atom.mirror_mask(c.captures)),
-            };
             for i in 0..c.atom.image_count() {
-                let (m, k) = (moves >> i & 1 == 1, captures >> i & 1 == 1);
+                let (m, k) = (c.moves >> i & 1 == 1, c.captures >> i & 1 == 1);
                 if m || k {
-                    let delta = c.atom.image(i);
+                    let white = c.atom.image(i);
+                    let leg = c.lame.then(|| c.atom.lame_leg(white));
+                    let (delta, leg) = match colour {
+                        Colour::White => (white, leg),
+                        Colour::Black => (-white, leg.map(|l| -l)),
+                    };
                     out.push(Step {
                         delta,
                         range: c.range,
                         can_move: m,
                         can_capture: k,
-                        leg: c.lame.then(|| c.atom.lame_leg(delta)),
+                        leg,
                     });
                 }
             }

@@ -3,163 +3,108 @@
 //! Reads `n m` and `x1 y1 x2 y2`, prints `WHITE` or `BLACK`, then alternates: its own move as
 //! `x y` (flushed at once) and the judge's reply. It stops at once after its own winning move,
 //! and when the judge sends `-1 -1`. A malformed line, an illegal judge move, or input ending
-//! mid-game is an error (line and column named), never a hang.
+//! mid-game is an error naming the line (and column), never a hang.
+//!
+//! The game itself is [`duel::referee`](crate::duel::referee) between the proven
+//! [`StrategyPlayer`] and a [`JudgeLink`]; rows and columns are translated in
+//! [`crate::duel::protocol`] only.
 
 use std::io::{BufRead, Write};
 
-use super::{Input, InputError, SolveError};
-use crate::duel::strategy::Strategy;
-use crate::duel::Duel;
-use crate::geometry::Coord;
+use super::{InputError, SolveError};
+use crate::duel::protocol::{JudgeLink, Tokens};
+use crate::duel::strategy::{Strategy, StrategyPlayer};
+use crate::duel::{referee, Duel, Game, IllegalMove, Outcome, PlayerError, Verdict};
+use crate::geometry::Rect;
 use crate::piece::Colour;
 
 /// How an interactive game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// Our move won.
+    /// Our move won (or the judge's move handed us the win).
     Won,
     /// The judge sent `-1 -1`.
     Stopped,
 }
 
-/// Tokens of a line-oriented stream, each with its line and column.
-struct Tokens<R> {
-    reader: R,
-    line: String,
-    number: usize,
-    used: usize,
+fn at_line(line: usize, expected: &str, found: String) -> SolveError {
+    SolveError::Input(InputError {
+        line,
+        column: 1,
+        expected: expected.to_owned(),
+        found,
+    })
 }
 
-impl<R: BufRead> Tokens<R> {
-    fn new(reader: R) -> Self {
-        Self {
-            reader,
-            line: String::new(),
-            number: 0,
-            used: 0,
-        }
+fn from_player(e: PlayerError) -> SolveError {
+    match e {
+        PlayerError::Input(e) => SolveError::Input(e),
+        PlayerError::Io(e) => SolveError::Io(e),
+        other => SolveError::Protocol(other.to_string()),
     }
-
-    /// The next integer; `what` names it in errors.
-    fn int(&mut self, what: &str) -> Result<i64, SolveError> {
-        loop {
-            let rest = &self.line[self.used..];
-            let mut inp = Input::at_line(rest, self.number);
-            if let Some(t) = inp.next_token() {
-                let start = rest.find(t.text).unwrap_or(0);
-                self.used += start + t.text.len();
-                let column = self.line[..self.used - t.text.len()].chars().count() + 1;
-                return t.text.parse().map_err(|_| {
-                    SolveError::Input(InputError {
-                        line: self.number,
-                        column,
-                        expected: what.to_owned(),
-                        found: format!("`{}`", t.text),
-                    })
-                });
-            }
-            self.line.clear();
-            self.used = 0;
-            if self.reader.read_line(&mut self.line)? == 0 {
-                return Err(SolveError::Input(InputError {
-                    line: self.number + 1,
-                    column: 1,
-                    expected: what.to_owned(),
-                    found: "end of input".into(),
-                }));
-            }
-            self.number += 1;
-        }
-    }
-
-    fn square(&mut self, what: &str) -> Result<Option<Coord>, SolveError> {
-        let x = self.int(&format!("{what}: a row"))?;
-        let y = self.int(&format!("{what}: a column"))?;
-        Ok(if (x, y) == (-1, -1) {
-            None
-        } else {
-            Some(Duel::cell(x, y))
-        })
-    }
-}
-
-fn protocol(message: String) -> SolveError {
-    SolveError::Protocol(message)
 }
 
 /// Plays one game on `input`/`output`.
 pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, SolveError> {
     let mut tokens = Tokens::new(input);
-    let n = tokens.int("the number of rows n")?;
-    let m = tokens.int("the number of columns m")?;
-    if n < 6 || m < 6 || n % 2 == 1 || m % 2 == 1 || n > 1 << 20 || m > 1 << 20 {
-        return Err(protocol(format!(
-            "the board must have an even number of rows and columns, at least 6 each; got {n}x{m}"
-        )));
-    }
-    let duel = Duel::new(n as u64, m as u64).map_err(|e| protocol(e.to_string()))?;
-    let mut white = tokens
-        .square("the white knight")?
-        .ok_or_else(|| protocol("no white knight".into()))?;
-    let mut black = tokens
-        .square("the black knight")?
-        .ok_or_else(|| protocol("no black knight".into()))?;
-    duel.check_start(white, black)
-        .map_err(|e| protocol(e.to_string()))?;
-    let strategy = Strategy::new(duel);
-    let mut choice = strategy.choose(white, black);
-    let side = choice.side;
+    let n = tokens.int("the number of rows n").map_err(from_player)?;
+    let m = tokens.int("the number of columns m").map_err(from_player)?;
+    let board = "an even number of rows and columns, at least 6 each";
+    let rect = u64::try_from(m)
+        .ok()
+        .zip(u64::try_from(n).ok())
+        .and_then(|(m, n)| Rect::new(m, n).ok());
+    let duel = rect
+        .and_then(|r| Duel::knightmare(r).ok())
+        .ok_or_else(|| at_line(tokens.line(), board, format!("{n} {m}")))?;
+    let white = tokens.square("the white knight").map_err(from_player)?;
+    let black = tokens.square("the black knight").map_err(from_player)?;
+    let start_line = tokens.line();
+    let (Some(white), Some(black)) = (white, black) else {
+        return Err(at_line(start_line, "two squares on the board", "-1 -1".into()));
+    };
+    let game = Game::new(&duel, white, black).map_err(|e| {
+        at_line(
+            start_line,
+            "two distinct squares on the board, neither knight on its own target",
+            e.to_string(),
+        )
+    })?;
+    let strategy = Strategy::new(&duel).map_err(|e| SolveError::Protocol(e.to_string()))?;
+    let mut ours = StrategyPlayer::new(strategy, white, black);
+    let side = ours.side();
     writeln!(
         output,
         "{}",
         if side == Colour::White { "WHITE" } else { "BLACK" }
     )?;
     output.flush()?;
-    let mut to_move = Colour::White;
-    loop {
-        if to_move == side {
-            let (me, them) = if side == Colour::White {
-                (white, black)
-            } else {
-                (black, white)
-            };
-            let to = strategy.reply(&mut choice, me, them);
-            writeln!(output, "{} {}", to.rank, to.file)?;
-            output.flush()?;
-            if side == Colour::White {
-                white = to;
-            } else {
-                black = to;
-            }
-            if duel.after_move(side, white, black) == Some(side) {
-                return Ok(Ending::Won);
-            }
-        } else {
-            let Some(to) = tokens.square("the opponent's move")? else {
-                return Ok(Ending::Stopped);
-            };
-            let from = if side == Colour::White { black } else { white };
-            if !duel.contains(to) || !Duel::attacks(from, to) {
-                return Err(protocol(format!(
-                    "illegal opponent move to ({}, {}) from ({}, {})",
-                    to.rank, to.file, from.rank, from.file
-                )));
-            }
-            if side == Colour::White {
-                black = to;
-            } else {
-                white = to;
-            }
-            match duel.after_move(side.opponent(), white, black) {
-                Some(s) if s == side => return Ok(Ending::Won),
-                Some(_) => {
-                    return Err(protocol(
-                        "the opponent's move wins: the judge should have sent -1 -1".into(),
-                    ))
-                }
-                None => {}
-            }
-        }
-        to_move = to_move.opponent();
+    let mut judge = JudgeLink::new(tokens, output);
+    let mut game = game;
+    let verdict = match side {
+        Colour::White => referee(&mut game, &mut ours, &mut judge),
+        Colour::Black => referee(&mut game, &mut judge, &mut ours),
+    };
+    match verdict {
+        Verdict::Over(Outcome::Won { side: s, .. }) if s == side => Ok(Ending::Won),
+        Verdict::Over(Outcome::Won { .. }) => Err(at_line(
+            judge.line(),
+            "-1 -1 (the judge's move wins)",
+            "a move".into(),
+        )),
+        Verdict::Failed {
+            error: PlayerError::Stopped,
+            ..
+        } => Ok(Ending::Stopped),
+        Verdict::Failed { error, .. } => Err(from_player(error)),
+        Verdict::Illegal {
+            error: IllegalMove::NotAMove { from, to, .. },
+            side: s,
+        } if s != side => Err(at_line(
+            judge.line(),
+            &format!("a knight move from {}", crate::duel::protocol::square_text(from)),
+            format!("the illegal move {}", crate::duel::protocol::square_text(to)),
+        )),
+        other => Err(SolveError::Protocol(other.to_string())),
     }
 }

@@ -5,7 +5,6 @@
 //! error is returned, so a bad line late in a file loses nothing before it.
 
 pub mod infinite_chess;
-pub mod input;
 pub mod king_path;
 pub mod knightmare;
 pub mod roads;
@@ -17,7 +16,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-pub use input::{Input, InputError};
+pub use crate::input::{Input, InputError};
 
 /// A classic problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,8 +5,10 @@
 //! looks like.
 
 mod attacks;
+mod duel;
 
 pub use attacks::{attack_cell, attack_legend};
+pub use duel::{duel_cell, heat_cell, piece_letter, DUEL_LEGEND, HEAT_LEGEND};
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;

@@ -42,7 +42,7 @@ pub fn naive(pos: &Position, window: impl Fn(Coord) -> bool) -> BTreeSet<(Coord,
                 }
                 let mut d = c.atom.image(k);
                 if p.colour == Colour::Black {
-                    d.dy = -d.dy;
+                    d = -d;
                 }
                 if c.lame {
                     let leg = c.atom.lame_leg(d);
@@ -92,7 +92,7 @@ pub fn position(board: Board, rules: Vec<Rule>, spots: Vec<(usize, bool, i64, i6
     Position::new(board, kinds, pieces).ok()
 }
 
-/// The moves of a rule from `from` (components walked directly; Black mirrored): every
+/// The moves of a rule from `from` (components walked directly; Black turned 180°): every
 /// (square, capture-capable, move-capable) the mover could end on, given occupancy.
 pub fn naive_moves(
     rule: &Rule,
@@ -110,7 +110,7 @@ pub fn naive_moves(
             }
             let mut d = c.atom.image(k);
             if colour == Colour::Black {
-                d.dy = -d.dy;
+                d = -d;
             }
             if c.lame {
                 let leg = c.atom.lame_leg(d);

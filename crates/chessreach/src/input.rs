@@ -174,8 +174,18 @@ impl Token<'_> {
             line: self.line,
             column: self.column(),
             expected: expected.to_owned(),
-            found: format!("`{}`", self.text),
+            found: excerpt(self.text),
         }
+    }
+}
+
+/// A piece of found text for an error message: quoted, and cut to its first 32 characters
+/// (with `…`) so a 10 MB token is never echoed whole.
+pub fn excerpt(text: &str) -> String {
+    const KEEP: usize = 32;
+    match text.char_indices().nth(KEEP) {
+        None => format!("`{text}`"),
+        Some((cut, _)) => format!("`{}…` ({} bytes)", &text[..cut], text.len()),
     }
 }
 
@@ -196,6 +206,15 @@ mod tests {
         let e = inp.parse::<i64>("n").expect_err("eof");
         assert_eq!(e.found, "end of input");
         assert_eq!((e.line, e.column), (3, 1));
+    }
+
+    #[test]
+    fn long_tokens_are_cut() {
+        let long = "x".repeat(10_000);
+        let e = Input::new(&long).parse::<i64>("n").expect_err("x");
+        assert!(e.found.len() < 60, "{}", e.found);
+        assert!(e.found.ends_with("(10000 bytes)"), "{}", e.found);
+        assert_eq!(excerpt("é"), "`é`");
     }
 
     #[test]

@@ -1,0 +1,214 @@
+//! One side's moves on a duel board, forwards (moves) and backwards (unmoves).
+//!
+//! A duel has exactly two pieces, so "occupied" means "the other piece stands there": a move
+//! generator needs the mover's square and the other piece's square, nothing else. Leaps are
+//! single offsets; rides walk square by square and stop at the other piece (which they may
+//! capture) or the edge; a lame leap is blocked when the other piece stands on its leg.
+//!
+//! Two steps of a rule can reach the same square (`WR`, `WWDD`): when any two steps point the
+//! same way the generator de-duplicates destinations with [`Marks`], so every count is a count
+//! of distinct successor positions — the invariant the retrograde solver's counters rely on.
+
+use crate::geometry::{Delta, Rect};
+use crate::piece::Step;
+
+/// One step of a rule as the generator walks it: offsets in `i64`, `range` 0 = unlimited.
+#[derive(Clone, Copy, Debug)]
+struct Walk {
+    dx: i64,
+    dy: i64,
+    range: u32,
+    leg: Option<Delta>,
+    can_move: bool,
+    can_capture: bool,
+}
+
+/// Epoch marks over the squares of a board: O(1) "seen in this generation" without clearing.
+#[derive(Clone, Debug)]
+pub(crate) struct Marks {
+    stamp: Vec<u32>,
+    epoch: u32,
+}
+
+impl Marks {
+    /// Marks for `squares` squares.
+    pub(crate) fn new(squares: usize) -> Self {
+        Self {
+            stamp: vec![0; squares],
+            epoch: 0,
+        }
+    }
+
+    fn next(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    fn insert(&mut self, s: u32) -> bool {
+        let slot = &mut self.stamp[s as usize];
+        let fresh = *slot != self.epoch;
+        *slot = self.epoch;
+        fresh
+    }
+}
+
+/// The moves of one side's rule on one board.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveGen {
+    width: i64,
+    height: i64,
+    walks: Vec<Walk>,
+    /// Whether two steps point the same way, so that destinations can repeat.
+    dedup: bool,
+}
+
+impl MoveGen {
+    /// The generator of `steps` (already turned for the side) on `rect`.
+    pub(crate) fn new(rect: Rect, steps: &[Step]) -> Self {
+        let walks: Vec<Walk> = steps
+            .iter()
+            .map(|s| Walk {
+                dx: s.delta.dx,
+                dy: s.delta.dy,
+                range: s.range,
+                leg: s.leg,
+                can_move: s.can_move,
+                can_capture: s.can_capture,
+            })
+            .collect();
+        let same_way = |a: &Walk, b: &Walk| a.dx * b.dy == a.dy * b.dx && a.dx * b.dx + a.dy * b.dy > 0;
+        let dedup = walks
+            .iter()
+            .enumerate()
+            .any(|(i, a)| walks[i + 1..].iter().any(|b| same_way(a, b)));
+        Self {
+            width: i64::from(rect.width()),
+            height: i64::from(rect.height()),
+            walks,
+            dedup,
+        }
+    }
+
+    fn xy(&self, s: u32) -> (i64, i64) {
+        let s = i64::from(s);
+        (s % self.width, s / self.width)
+    }
+
+    fn at(&self, x: i64, y: i64) -> Option<u32> {
+        if (0..self.width).contains(&x) && (0..self.height).contains(&y) {
+            // In range: y * width + x < width * height < 2^32 (Rect's invariant).
+            u32::try_from(y * self.width + x).ok()
+        } else {
+            None
+        }
+    }
+
+    /// Calls `f(to, captures)` once for every square the piece on `from` may move to, the other
+    /// piece standing on `other`. O(squares reached + steps).
+    pub(crate) fn moves(&self, from: u32, other: u32, marks: &mut Marks, mut f: impl FnMut(u32, bool)) {
+        if self.dedup {
+            marks.next();
+        }
+        let (x, y) = self.xy(from);
+        for w in &self.walks {
+            if let Some(leg) = w.leg {
+                if self.at(x + leg.dx, y + leg.dy) == Some(other) {
+                    continue;
+                }
+            }
+            let (mut tx, mut ty, mut left) = (x, y, w.range);
+            loop {
+                tx += w.dx;
+                ty += w.dy;
+                let Some(to) = self.at(tx, ty) else { break };
+                let capture = to == other;
+                if (if capture { w.can_capture } else { w.can_move }) && (!self.dedup || marks.insert(to)) {
+                    f(to, capture);
+                }
+                if capture || left == 1 {
+                    break;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
+    }
+
+    /// Calls `f(from)` once for every square from which the piece could have moved to `to`, the
+    /// other piece standing on `other` (`to == other`: the move was a capture). The exact inverse
+    /// of [`MoveGen::moves`]. O(squares walked + steps).
+    pub(crate) fn unmoves(&self, to: u32, other: u32, marks: &mut Marks, mut f: impl FnMut(u32)) {
+        if self.dedup {
+            marks.next();
+        }
+        let capture = to == other;
+        let (x, y) = self.xy(to);
+        for w in &self.walks {
+            if !(if capture { w.can_capture } else { w.can_move }) {
+                continue;
+            }
+            let (mut fx, mut fy, mut left) = (x, y, w.range);
+            loop {
+                fx -= w.dx;
+                fy -= w.dy;
+                let Some(from) = self.at(fx, fy) else { break };
+                if from == other {
+                    // The other piece stands in the way of every longer ride.
+                    break;
+                }
+                let leg_free = w
+                    .leg
+                    .is_none_or(|leg| self.at(fx + leg.dx, fy + leg.dy) != Some(other));
+                if leg_free && (!self.dedup || marks.insert(from)) {
+                    f(from);
+                }
+                if left == 1 {
+                    break;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
+    }
+
+    /// Whether the piece on `from` attacks `sq` when the other piece stands on `sq`: some
+    /// capturing step reaches it (nothing else is on the board to block). O(steps).
+    pub(crate) fn attacks(&self, from: u32, sq: u32) -> bool {
+        let ((x, y), (tx, ty)) = (self.xy(from), self.xy(sq));
+        let (ex, ey) = (tx - x, ty - y);
+        self.walks.iter().filter(|w| w.can_capture).any(|w| {
+            // (ex, ey) = k * (dx, dy) for some 1 <= k <= range.
+            let k = if w.dx != 0 { ex / w.dx } else { ey / w.dy };
+            k >= 1 && k * w.dx == ex && k * w.dy == ey && (w.range == 0 || k <= i64::from(w.range))
+        })
+    }
+
+    /// The squares from which the piece attacks `sq` when the other piece stands there (nothing
+    /// else to block), sorted. O(squares walked + steps).
+    pub(crate) fn attackers_of(&self, sq: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        let (x, y) = self.xy(sq);
+        for w in self.walks.iter().filter(|w| w.can_capture) {
+            let (mut fx, mut fy, mut left) = (x, y, w.range);
+            loop {
+                fx -= w.dx;
+                fy -= w.dy;
+                let Some(from) = self.at(fx, fy) else { break };
+                out.push(from);
+                if left == 1 {
+                    break;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Whether destinations can repeat, so that [`Marks`] over the board are needed.
+    pub(crate) fn needs_marks(&self) -> bool {
+        self.dedup
+    }
+}
