@@ -486,7 +486,7 @@ fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
         )));
     };
     // Two boards are verified at once (one per core): the two largest must fit together.
-    let needed = chessreach::duel::verify::bytes_needed(largest.len() as u64).and_then(|b| b.checked_mul(2));
+    let needed = chessreach::duel::verify::bytes_needed(*largest).and_then(|b| b.checked_mul(2));
     budget
         .check("verifying the largest boards, two at a time,", needed)
         .map_err(|e| UsageError(e.to_string()))?;
@@ -649,7 +649,7 @@ fn opponent(
             if let Some((_, s)) = solutions.iter().find(|(r, _)| *r == duel.rect()) {
                 return Ok((Policy::Optimal(Arc::clone(s)), "optimal".into()));
             }
-            let needed = Solution::bytes_needed(duel.rect().len() as u64);
+            let needed = Solution::bytes_needed(duel);
             if budget.check("the optimal opponent", needed).is_err() {
                 (
                     Policy::greedy(duel, seed),
@@ -723,9 +723,12 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
     // Every board must make a duel: check them all before the first game.
     let duels: Vec<Duel> = boards.iter().map(|&r| a.pieces.duel(r)).collect::<Result<_>>()?;
     if a.policy == PolicyName::Optimal {
-        let largest = boards.iter().map(|r| r.len() as u64).max().unwrap_or(0);
+        let largest = duels
+            .iter()
+            .max_by_key(|d| d.rect().len())
+            .map(Solution::bytes_needed);
         budget
-            .check("the optimal opponent", Solution::bytes_needed(largest))
+            .check("the optimal opponent", largest.flatten())
             .map_err(|e| UsageError(format!("{e}; choose a smaller board or --policy greedy")))?;
     }
     let program: Vec<String> = if a.program.is_empty() {

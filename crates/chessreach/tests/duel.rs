@@ -464,10 +464,13 @@ fn game_play_and_draws() {
 fn solver_refuses_what_does_not_fit() {
     let d = Duel::knightmare(rect(200, 200)).expect("duel");
     let e = Solution::solve(&d, Budget::new(1 << 30), None).expect_err("too large");
-    assert!(e.to_string().contains("would need 28.8 GB"), "{e}");
+    assert!(e.to_string().contains("would need 25.6 GB"), "{e}");
     let e = verify_board(rect(200, 200), 350, Budget::new(1 << 30)).expect_err("too large");
     assert!(e.to_string().contains("over the memory budget"), "{e}");
-    assert_eq!(Solution::bytes_needed(1 << 20), None);
+    assert_eq!(
+        Solution::bytes_needed(&Duel::knightmare(rect(1 << 10, 1 << 10)).expect("duel")),
+        None
+    );
 }
 
 // ------------------------------------------------------------------ knightmare

@@ -55,12 +55,47 @@ impl Marks {
     }
 }
 
+/// How a leap may be used: the leg square that must be empty (`u32::MAX`: none), and whether
+/// it may move and capture.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LeapKind {
+    pub(crate) leg: u32,
+    pub(crate) can_move: bool,
+    pub(crate) can_capture: bool,
+}
+
+/// Every single leap (range-1 step) of a rule from every square of a board, forwards or
+/// backwards, in compressed rows: what the solver walks millions of times, built once. The
+/// other ends and the kinds are apart, so that a plain leaper (every leap moves and captures,
+/// none is lame) reads 4 bytes per leap.
+#[derive(Clone, Debug)]
+pub(crate) struct LeapTable {
+    start: Vec<u32>,
+    /// The other end of each leap.
+    pub(crate) ends: Vec<u32>,
+    /// How each leap may be used.
+    pub(crate) kinds: Vec<LeapKind>,
+    /// Every leap moves and captures and none is lame: the kinds need not be read.
+    pub(crate) plain: bool,
+}
+
+impl LeapTable {
+    /// The positions in `ends`/`kinds` of the leaps of square `s`.
+    #[inline]
+    pub(crate) fn row(&self, s: u32) -> std::ops::Range<usize> {
+        let s = s as usize;
+        self.start[s] as usize..self.start[s + 1] as usize
+    }
+}
+
 /// The moves of one side's rule on one board.
 #[derive(Clone, Debug)]
 pub(crate) struct MoveGen {
     width: i64,
     height: i64,
     walks: Vec<Walk>,
+    /// The steps of range other than 1 (the riding ones), apart for the solver's tables.
+    rides: Vec<Walk>,
     /// Whether two steps point the same way, so that destinations can repeat.
     dedup: bool,
 }
@@ -87,6 +122,7 @@ impl MoveGen {
         Self {
             width: i64::from(rect.width()),
             height: i64::from(rect.height()),
+            rides: walks.iter().filter(|w| w.range != 1).copied().collect(),
             walks,
             dedup,
         }
@@ -205,6 +241,118 @@ impl MoveGen {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// Number of single-leap steps: each square's row in a [`LeapTable`] has at most this many.
+    pub(crate) fn leap_steps(&self) -> usize {
+        self.walks.iter().filter(|w| w.range == 1).count()
+    }
+
+    /// The table of single leaps from every square (`reverse`: into every square). O(squares ×
+    /// leap steps).
+    pub(crate) fn leap_table(&self, reverse: bool) -> LeapTable {
+        let squares = usize::try_from(self.width * self.height).unwrap_or(0);
+        let mut start = Vec::with_capacity(squares + 1);
+        let (mut ends, mut kinds) = (Vec::new(), Vec::new());
+        for s in 0..squares {
+            start.push(u32::try_from(ends.len()).unwrap_or(u32::MAX));
+            let (x, y) = self.xy(u32::try_from(s).unwrap_or(u32::MAX));
+            for w in self.walks.iter().filter(|w| w.range == 1) {
+                // Forwards: from s to s + d; backwards: from s - d to s (the leg counts from the
+                // start of the leap either way).
+                let (fx, fy) = if reverse { (x - w.dx, y - w.dy) } else { (x, y) };
+                let Some(other_end) = self.at(
+                    if reverse { fx } else { x + w.dx },
+                    if reverse { fy } else { y + w.dy },
+                ) else {
+                    continue;
+                };
+                let leg = match w.leg {
+                    None => u32::MAX,
+                    Some(l) => match self.at(fx + l.dx, fy + l.dy) {
+                        Some(sq) => sq,
+                        None => continue,
+                    },
+                };
+                ends.push(other_end);
+                kinds.push(LeapKind {
+                    leg,
+                    can_move: w.can_move,
+                    can_capture: w.can_capture,
+                });
+            }
+        }
+        start.push(u32::try_from(ends.len()).unwrap_or(u32::MAX));
+        let plain = self
+            .walks
+            .iter()
+            .filter(|w| w.range == 1)
+            .all(|w| w.can_move && w.can_capture && w.leg.is_none());
+        LeapTable {
+            start,
+            ends,
+            kinds,
+            plain,
+        }
+    }
+
+    /// As [`MoveGen::moves`] for the riding steps only (range other than 1), no de-duplication:
+    /// for rules whose steps never repeat a destination.
+    pub(crate) fn ride_moves(&self, from: u32, other: u32, mut f: impl FnMut(u32, bool)) {
+        if self.rides.is_empty() {
+            return;
+        }
+        let (x, y) = self.xy(from);
+        for w in &self.rides {
+            let (mut tx, mut ty, mut left) = (x, y, w.range);
+            loop {
+                tx += w.dx;
+                ty += w.dy;
+                let Some(to) = self.at(tx, ty) else { break };
+                let capture = to == other;
+                if if capture { w.can_capture } else { w.can_move } {
+                    f(to, capture);
+                }
+                if capture || left == 1 {
+                    break;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
+    }
+
+    /// As [`MoveGen::unmoves`] for the riding steps only, no de-duplication.
+    pub(crate) fn ride_unmoves(&self, to: u32, other: u32, mut f: impl FnMut(u32)) {
+        if self.rides.is_empty() {
+            return;
+        }
+        let capture = to == other;
+        let (x, y) = self.xy(to);
+        for w in &self.rides {
+            if !(if capture { w.can_capture } else { w.can_move }) {
+                continue;
+            }
+            let (mut fx, mut fy, mut left) = (x, y, w.range);
+            loop {
+                fx -= w.dx;
+                fy -= w.dy;
+                let Some(from) = self.at(fx, fy) else { break };
+                if from == other {
+                    break;
+                }
+                f(from);
+                if left == 1 {
+                    break;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
+    }
+
+    /// Whether [`MoveGen::leap_table`] plus the ride walks give exactly the moves: no repeated
+    /// destinations and no lame rides.
+    pub(crate) fn tables_apply(&self) -> bool {
+        !self.dedup && self.walks.iter().all(|w| w.range == 1 || w.leg.is_none())
     }
 
     /// Whether destinations can repeat, so that [`Marks`] over the board are needed.

@@ -12,14 +12,16 @@
 //! (including a side to move with no moves at all).
 //!
 //! Cost: O(S² · m) time for `m` moves per square (each position's moves are counted once and
-//! each resolved position's unmoves walked once), 9 bytes per position (a status byte, a
-//! counter-or-length `u32` and a slot in the `u32` queue) — 302 MB for 64×64. The counting pass
+//! each resolved position's unmoves walked once), 8 bytes per position (one `u32` holding the
+//! status and the counter or length, so a step back touches one cache line, and a slot in the
+//! `u32` queue) — 268 MB for 64×64. The counting pass
 //! runs on every core; the backward pass is sequential. Memory is costed before anything is
 //! allocated ([`Solution::bytes_needed`]) and refused beyond the [`Budget`].
 
 use rayon::prelude::*;
 
 use super::game::Game;
+use super::moves::LeapTable;
 use super::{Duel, DuelError};
 use crate::geometry::{Coord, Square};
 use crate::limits::{mul_add, Budget};
@@ -40,29 +42,87 @@ pub enum Value {
     },
 }
 
-/// Status byte: bits 0–1 the winner (0 none yet, 1 White, 2 Black), bit 2 terminal.
-const WHITE_WINS: u8 = 1;
-const BLACK_WINS: u8 = 2;
-const TERMINAL: u8 = 4;
+/// A position's cell: bits 30–31 the winner (0 none yet, 1 White, 2 Black), bit 29 terminal,
+/// bits 0–28 the moves left to refute while unresolved, the length in plies once resolved.
+const WIN_SHIFT: u32 = 30;
+const TERMINAL: u32 = 1 << 29;
+const LOW: u32 = TERMINAL - 1;
+const WHITE_WINS: u32 = 1;
 
-const fn code(side: Colour) -> u8 {
+const fn code(side: Colour) -> u32 {
     match side {
-        Colour::White => WHITE_WINS,
-        Colour::Black => BLACK_WINS,
+        Colour::White => WHITE_WINS << WIN_SHIFT,
+        Colour::Black => 2 << WIN_SHIFT,
     }
 }
 
 /// Progress of a long solve: the stage, work done and the total (for a progress bar).
 pub type Progress<'a> = &'a (dyn Fn(&'static str, u64, u64) + Sync);
 
+/// One step back from a resolved position to its predecessor `p` (`mover` to move): won at
+/// once if `mover` is the winner, else one fewer move left to refute — lost when none is left.
+#[inline]
+fn resolve(cells: &mut [u32], queue: &mut Vec<u32>, p: usize, winner: Colour, mover: Colour, plies: u32) {
+    let c = cells[p];
+    if c > LOW {
+        return;
+    }
+    if winner != mover && c != 1 {
+        cells[p] = c - 1;
+        return;
+    }
+    cells[p] = code(winner) | plies.min(LOW);
+    queue.push(u32::try_from(p).expect("positions < 2^32 by bytes_needed"));
+}
+
+/// One side's moves as the solver walks them when [`MoveGen::tables_apply`]: single leaps from
+/// precomputed tables, rides square by square.
+struct Tables {
+    fwd: LeapTable,
+    rev: LeapTable,
+}
+
+impl Tables {
+    fn new(duel: &Duel, side: Colour) -> Option<Self> {
+        let gen = duel.gen(side);
+        gen.tables_apply().then(|| Self {
+            fwd: gen.leap_table(false),
+            rev: gen.leap_table(true),
+        })
+    }
+
+    /// The number of moves from `me` with the other piece on `other`. O(moves).
+    #[inline]
+    fn count(&self, duel: &Duel, side: Colour, me: u32, other: u32) -> u32 {
+        let row = self.fwd.row(me);
+        let mut n = if self.fwd.plain {
+            u32::try_from(row.len()).unwrap_or(u32::MAX)
+        } else {
+            let mut n = 0;
+            for k in row {
+                let (to, kind) = (self.fwd.ends[k], self.fwd.kinds[k]);
+                let ok = if to == other {
+                    kind.can_capture
+                } else {
+                    kind.can_move
+                };
+                n += u32::from(ok && kind.leg != other);
+            }
+            n
+        };
+        duel.gen(side).ride_moves(me, other, |_, _| n += 1);
+        n
+    }
+}
+
 /// Every position of a duel, solved.
 #[derive(Clone, Debug)]
 pub struct Solution {
     duel: Duel,
     squares: u32,
-    status: Vec<u8>,
-    /// Per position: the moves left to refute while unresolved, the length once resolved.
-    value: Vec<u32>,
+    /// Per position: winner, terminal flag, and the moves left to refute while unresolved or
+    /// the length once resolved (see `WIN_SHIFT`).
+    cells: Vec<u32>,
 }
 
 /// Summary of every start (White to move, distinct squares, neither piece on its own target).
@@ -81,22 +141,29 @@ pub struct Summary {
 }
 
 impl Solution {
-    /// Bytes the solver needs on a board of `squares` squares (`None`: more than a `u64`, or
-    /// more positions than its 32-bit indices can name — refused either way).
-    pub fn bytes_needed(squares: u64) -> Option<u64> {
+    /// Bytes the solver needs for `duel` (`None`: more than a `u64`, or more positions than
+    /// its 32-bit indices can name — refused either way): per position a cell and a queue slot
+    /// (`u32` each); per square and leap its forward and reverse leap tables.
+    pub fn bytes_needed(duel: &Duel) -> Option<u64> {
+        let squares = duel.rect().len() as u64;
         let positions = squares.checked_mul(squares)?.checked_mul(2)?;
         if positions > u64::from(u32::MAX) {
             return None;
         }
-        // status (1) + value (4) + queue (4) per position; marks per thread.
-        mul_add(positions, 9, squares.checked_mul(16)?)
+        let leaps: u64 = Colour::BOTH
+            .iter()
+            .map(|&s| duel.gen(s).leap_steps() as u64)
+            .sum();
+        // Two tables (forward, reverse) per side: 12 bytes a leap, 4 a row start; marks.
+        let tables = squares.checked_mul(leaps.checked_mul(24)?.checked_add(16 + 4)?)?;
+        mul_add(positions, 8, tables)
     }
 
     /// Solves every position of `duel`, refusing up front if its tables exceed `budget`.
     /// `progress`, if given, hears about each stage.
     pub fn solve(duel: &Duel, budget: Budget, progress: Option<Progress<'_>>) -> Result<Self, DuelError> {
         let n = duel.rect().len() as u64;
-        budget.check("the duel solver's tables", Self::bytes_needed(n))?;
+        budget.check("the duel solver's tables", Self::bytes_needed(duel))?;
         let squares = u32::try_from(n).map_err(|_| {
             DuelError::TooLarge(crate::limits::TooLarge {
                 what: "the duel solver's tables",
@@ -108,11 +175,11 @@ impl Solution {
         let mut s = Self {
             duel: duel.clone(),
             squares,
-            status: vec![0; positions],
-            value: vec![0; positions],
+            cells: vec![0; positions],
         };
-        s.count(progress);
-        s.propagate(progress);
+        let tables = Colour::BOTH.map(|side| Tables::new(duel, side));
+        s.count(&tables, progress);
+        s.propagate(&tables, progress);
         Ok(s)
     }
 
@@ -123,51 +190,54 @@ impl Solution {
 
     /// Seeds terminal positions and counts every other position's moves, a row of White
     /// squares per task.
-    fn count(&mut self, progress: Option<Progress<'_>>) {
+    fn count(&mut self, tables: &[Option<Tables>; 2], progress: Option<Progress<'_>>) {
         let n = self.squares;
         let duel = &self.duel;
         let row = 2 * n as usize;
         let done = std::sync::atomic::AtomicU64::new(0);
-        self.status
-            .par_chunks_mut(row)
-            .zip(self.value.par_chunks_mut(row))
-            .enumerate()
-            .for_each_init(
-                || duel.new_marks(),
-                |marks, (w, (status, value))| {
-                    let w = u32::try_from(w).expect("fewer than 2^32 squares by Rect");
-                    for b in 0..n {
-                        for to_move in Colour::BOTH {
-                            let k = ((b as usize) << 1) | to_move.index();
-                            let mover = to_move.opponent();
-                            if let Some((winner, _)) = duel.winner_after(mover, Square(w), Square(b)) {
-                                status[k] = TERMINAL | code(winner);
-                                continue;
-                            }
-                            let (me, other) = if to_move == Colour::White { (w, b) } else { (b, w) };
-                            let mut moves = 0u32;
-                            duel.gen(to_move).moves(me, other, marks, |_, _| moves += 1);
-                            value[k] = moves;
+        self.cells.par_chunks_mut(row).enumerate().for_each_init(
+            || duel.new_marks(),
+            |marks, (w, cells)| {
+                let w = u32::try_from(w).expect("fewer than 2^32 squares by Rect");
+                for b in 0..n {
+                    for to_move in Colour::BOTH {
+                        let k = ((b as usize) << 1) | to_move.index();
+                        let mover = to_move.opponent();
+                        if let Some((winner, _)) = duel.winner_after(mover, Square(w), Square(b)) {
+                            cells[k] = TERMINAL | code(winner);
+                            continue;
                         }
+                        let (me, other) = if to_move == Colour::White { (w, b) } else { (b, w) };
+                        let moves = match &tables[to_move.index()] {
+                            Some(t) => t.count(duel, to_move, me, other),
+                            None => {
+                                let mut moves = 0u32;
+                                duel.gen(to_move).moves(me, other, marks, |_, _| moves += 1);
+                                moves
+                            }
+                        };
+                        // Moves per square < steps x board side < 2^29: never clipped.
+                        cells[k] = moves.min(LOW);
                     }
-                    if let Some(p) = progress {
-                        let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        p("counting moves", d, u64::from(n));
-                    }
-                },
-            );
+                }
+                if let Some(p) = progress {
+                    let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    p("counting moves", d, u64::from(n));
+                }
+            },
+        );
     }
 
     /// Resolves positions backwards from the terminal ones, shortest first.
-    fn propagate(&mut self, progress: Option<Progress<'_>>) {
+    fn propagate(&mut self, tables: &[Option<Tables>; 2], progress: Option<Progress<'_>>) {
         let n = self.squares;
-        let total = self.status.len();
+        let total = self.cells.len();
         let mut queue: Vec<u32> = Vec::with_capacity(total);
         queue.extend(
-            self.status
+            self.cells
                 .iter()
                 .enumerate()
-                .filter(|(_, &st)| st & TERMINAL != 0)
+                .filter(|(_, &c)| c & TERMINAL != 0)
                 .map(|(i, _)| u32::try_from(i).expect("positions < 2^32 by bytes_needed")),
         );
         let mut marks = self.duel.new_marks();
@@ -179,41 +249,59 @@ impl Solution {
                     p("resolving positions", head as u64, total as u64);
                 }
             }
-            let i = i as usize;
             let to_move = if i & 1 == 0 { Colour::White } else { Colour::Black };
+            // 32-bit arithmetic: positions < 2^32 (bytes_needed), so pairs < 2^31.
             let pair = i >> 1;
-            let (w, b) = ((pair / n as usize) as u32, (pair % n as usize) as u32);
-            let winner = if self.status[i] & 3 == WHITE_WINS {
+            let (w, b) = (pair / n, pair % n);
+            let i = i as usize;
+            let cell = self.cells[i];
+            let winner = if cell >> WIN_SHIFT == WHITE_WINS {
                 Colour::White
             } else {
                 Colour::Black
             };
-            let plies = self.value[i] + 1;
+            // Terminal cells hold no length: they are 0 plies from the end.
+            let plies = if cell & TERMINAL != 0 { 1 } else { (cell & LOW) + 1 };
             let mover = to_move.opponent();
             let (moved, still) = if mover == Colour::White { (w, b) } else { (b, w) };
-            let (status, value) = (&mut self.status, &mut self.value);
-            self.duel.gen(mover).unmoves(moved, still, &mut marks, |from| {
+            let cells = &mut self.cells;
+            let pred = |from: u32| {
                 let (pw, pb) = if mover == Colour::White {
                     (from, b)
                 } else {
                     (w, from)
                 };
-                let p = ((pw as usize * n as usize + pb as usize) << 1) | mover.index();
-                if status[p] != 0 {
-                    return;
+                ((pw as usize * n as usize + pb as usize) << 1) | mover.index()
+            };
+            let gen = self.duel.gen(mover);
+            match &tables[mover.index()] {
+                Some(t) => {
+                    // The hot loop: written out so nothing stands between it and the arrays.
+                    let capture = moved == still;
+                    let row = t.rev.row(moved);
+                    if t.rev.plain {
+                        for &from in &t.rev.ends[row] {
+                            if from != still {
+                                resolve(cells, &mut queue, pred(from), winner, mover, plies);
+                            }
+                        }
+                    } else {
+                        for k in row {
+                            let (from, kind) = (t.rev.ends[k], t.rev.kinds[k]);
+                            let ok = if capture { kind.can_capture } else { kind.can_move };
+                            if ok && from != still && kind.leg != still {
+                                resolve(cells, &mut queue, pred(from), winner, mover, plies);
+                            }
+                        }
+                    }
+                    gen.ride_unmoves(moved, still, |from| {
+                        resolve(cells, &mut queue, pred(from), winner, mover, plies);
+                    });
                 }
-                let resolve = if winner == mover {
-                    true
-                } else {
-                    value[p] -= 1;
-                    value[p] == 0
-                };
-                if resolve {
-                    status[p] = code(winner);
-                    value[p] = plies;
-                    queue.push(u32::try_from(p).expect("positions < 2^32 by bytes_needed"));
-                }
-            });
+                None => gen.unmoves(moved, still, &mut marks, |from| {
+                    resolve(cells, &mut queue, pred(from), winner, mover, plies);
+                }),
+            }
         }
     }
 
@@ -237,16 +325,17 @@ impl Solution {
     }
 
     fn value_at(&self, i: usize) -> Value {
-        let plies = |st: u8| if st & TERMINAL != 0 { 0 } else { self.value[i] };
-        match self.status[i] {
+        let c = self.cells[i];
+        let plies = if c & TERMINAL != 0 { 0 } else { c & LOW };
+        match c >> WIN_SHIFT {
             0 => Value::Draw,
-            st if st & 3 == WHITE_WINS => Value::Win {
+            WHITE_WINS => Value::Win {
                 side: Colour::White,
-                plies: plies(st),
+                plies,
             },
-            st => Value::Win {
+            _ => Value::Win {
                 side: Colour::Black,
-                plies: plies(st),
+                plies,
             },
         }
     }
@@ -254,7 +343,7 @@ impl Solution {
     /// Whether the last move into this position ended the game.
     pub fn is_terminal(&self, white: Coord, black: Coord, to_move: Colour) -> bool {
         self.squares_of(white, black)
-            .is_some_and(|(w, b)| self.status[self.index(w, b, to_move)] & TERMINAL != 0)
+            .is_some_and(|(w, b)| self.cells[self.index(w, b, to_move)] & TERMINAL != 0)
     }
 
     /// The best move of the side to move: the fastest win, else a draw, else the longest loss
@@ -329,22 +418,33 @@ impl Solution {
         })
     }
 
-    /// Counts of every start's result.
+    /// Counts of every start's result. O(S²): one pass over the White-to-move cells, without a
+    /// branch on the result (as unpredictable as the game).
     pub fn summary(&self) -> Summary {
-        let mut s = Summary::default();
-        for (_, _, v) in self.starts() {
-            s.starts += 1;
-            match v {
-                Value::Draw => s.draws += 1,
-                Value::Win { side, plies } => {
-                    s.longest = s.longest.max(plies);
-                    match side {
-                        Colour::White => s.white += 1,
-                        Colour::Black => s.black += 1,
-                    }
-                }
+        let own = Colour::BOTH.map(|side| self.duel.target_square(side).map_or(u32::MAX, |t| t.0));
+        let mut by_code = [0u64; 4];
+        let mut longest = 0;
+        let n = self.squares as usize;
+        for (w, row) in self.cells.chunks_exact(2 * n).enumerate() {
+            if w == own[0] as usize {
+                continue;
+            }
+            for (b, pair) in row.chunks_exact(2).enumerate() {
+                // Starts have distinct squares and Black off its own target.
+                let keep = u64::from(b != w && b != own[1] as usize);
+                let c = pair[0];
+                by_code[(c >> WIN_SHIFT) as usize] += keep;
+                // Starts are never terminal; a draw's low bits are a move count, not a length.
+                let len = if c >> WIN_SHIFT == 0 { 0 } else { c & LOW };
+                longest = longest.max(len * u32::from(keep != 0));
             }
         }
-        s
+        Summary {
+            starts: by_code.iter().sum(),
+            white: by_code[1],
+            black: by_code[2],
+            draws: by_code[0],
+            longest,
+        }
     }
 }

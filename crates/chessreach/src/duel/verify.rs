@@ -105,10 +105,12 @@ pub enum VerifyError {
     Counterexample(#[from] Counterexample),
 }
 
-/// Bytes [`verify_board`] needs on a board of `squares` squares: the solver's tables and the
-/// memo (at most one entry per game state, about 48 bytes each with the hash map's overhead).
-pub fn bytes_needed(squares: u64) -> Option<u64> {
-    let solver = Solution::bytes_needed(squares)?;
+/// Bytes [`verify_board`] needs on the knightmare board `rect` (`None`: not a knightmare board
+/// or too many): the solver's tables and the memo (at most one entry per game state, about 48
+/// bytes each with the hash map's overhead).
+pub fn bytes_needed(rect: Rect) -> Option<u64> {
+    let squares = rect.len() as u64;
+    let solver = Solution::bytes_needed(&Duel::knightmare(rect).ok()?)?;
     let states = squares.checked_mul(squares)?.checked_mul(8)?;
     mul_add(states, 48, solver)
 }
@@ -197,7 +199,7 @@ impl Explorer<'_> {
 pub fn verify_board(rect: Rect, cap: u32, budget: Budget) -> Result<Report, VerifyError> {
     let duel = Duel::knightmare(rect)?;
     budget
-        .check("verifying the strategy", bytes_needed(rect.len() as u64))
+        .check("verifying the strategy", bytes_needed(rect))
         .map_err(DuelError::from)?;
     let strategy = Strategy::new(&duel)?;
     let solved = Solution::solve(&duel, Budget::unlimited(), None)?;
