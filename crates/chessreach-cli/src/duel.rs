@@ -188,7 +188,7 @@ fn parse_boards(s: &str) -> Result<Boards, String> {
 impl Boards {
     /// Every size in the range (only even ones for knightmare).
     fn all(&self, even_only: bool) -> Vec<Rect> {
-        let keep = |x: u32| !even_only || x % 2 == 0;
+        let keep = |x: u32| !even_only || x.is_multiple_of(2);
         let mut out = Vec::new();
         for f in (self.lo.width()..=self.hi.width()).filter(|&x| keep(x)) {
             for r in (self.lo.height()..=self.hi.height()).filter(|&x| keep(x)) {

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use chessreach::limits::Budget;
 use clap::{Parser, Subcommand};
 
-/// Movement questions on chess-like boards: attack maps, safe routes, knight duels, rule
+/// Movement questions on chess-like boards: attack maps, safe routes, duels, rule
 /// inference and typed-road reach.
 #[derive(Debug, Parser)]
 #[command(name = "chessreach", version, about, long_about = None)]

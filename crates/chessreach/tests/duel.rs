@@ -626,7 +626,7 @@ fn policies_play_any_duel_to_a_verdict() {
         };
         let solved = std::sync::Arc::new(Solution::solve(&duel, Budget::default(), None).expect("solves"));
         let mut optimal = Policy::Optimal(std::sync::Arc::clone(&solved));
-        let mut other = if g % 2 == 0 {
+        let mut other = if g.is_multiple_of(2) {
             Policy::Random(SplitMix::new(g))
         } else {
             Policy::greedy(&duel, g)

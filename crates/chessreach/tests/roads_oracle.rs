@@ -107,7 +107,7 @@ fn instance() -> impl Strategy<Value = Instance> {
             4 => prop_oneof![Just(1u8), Just(2)].boxed(),
             _ => prop_oneof![Just(0u8), Just(3)].boxed(),
         };
-        let level = if mix % 2 == 0 {
+        let level = if mix.is_multiple_of(2) {
             (0i64..3).boxed()
         } else {
             (0i64..1_000_000_000).boxed()

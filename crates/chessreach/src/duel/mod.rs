@@ -150,7 +150,7 @@ impl Duel {
     /// as `(file, rank)` — the problem's `(n/2, m/2)` and `(n/2+1, m/2)` in its rows and columns.
     pub fn knightmare(rect: Rect) -> Result<Self, DuelError> {
         let (f, r) = (rect.width(), rect.height());
-        if f < 6 || r < 6 || f % 2 == 1 || r % 2 == 1 {
+        if f < 6 || r < 6 || !f.is_multiple_of(2) || !r.is_multiple_of(2) {
             return Err(DuelError::NotKnightmare(rect));
         }
         let knight: Rule = "N".parse().map_err(|_| DuelError::NotKnightmare(rect))?;

@@ -30,7 +30,7 @@ pub enum Engine {
 fn smooth_at_least(n: usize) -> usize {
     let smooth = |mut x: usize| {
         for p in [2, 3, 5] {
-            while x % p == 0 {
+            while x.is_multiple_of(p) {
                 x /= p;
             }
         }
@@ -188,7 +188,7 @@ impl Plan2d {
                 // The spectrum of a real plane is Hermitian; rounding leaves tiny imaginary parts
                 // where the real inverse wants exact zeros.
                 input[0].im = 0.0;
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     input[half - 1].im = 0.0;
                 }
                 self.row_inv.process(input, output).expect("sizes match the plan");
