@@ -338,8 +338,10 @@ fn check_against_oracle(files: i64, ranks: i64, wi: usize, bi: usize, targets: [
 fn solver_matches_backward_induction_on_random_duels() {
     let n = pieces().len();
     let mut rng = SplitMix::new(11);
-    for _ in 0..400 {
-        let (files, ranks) = (3 + rng.below(4) as i64, 3 + rng.below(4) as i64);
+    for case in 0..1000 {
+        // Mostly 3..6 a side; every tenth duel up to 8x8.
+        let most = if case % 10 == 0 { 6 } else { 4 };
+        let (files, ranks) = (3 + rng.below(most) as i64, 3 + rng.below(most) as i64);
         let target = |rng: &mut SplitMix| {
             (rng.below(3) > 0).then(|| {
                 (
