@@ -2,6 +2,8 @@
 //! rules (moves typed by hand from the Betza definitions, not taken from the product's step
 //! tables), the knightmare strategy proven, games through the referee, and the protocol.
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
 
 use chessreach::duel::policy::{Policy, SplitMix};
@@ -15,6 +17,7 @@ use chessreach::limits::Budget;
 use chessreach::piece::{Colour, Rule};
 use chessreach::problems::knightmare::{play, Ending};
 use chessreach::problems::SolveError;
+use common::{table, turned, Fam};
 
 const W: Colour = Colour::White;
 const B: Colour = Colour::Black;
@@ -29,112 +32,8 @@ fn rect(f: u64, r: u64) -> Rect {
 
 // ------------------------------------------------------------------ the oracle
 
-/// One move family, typed by hand from the Betza definition, for White: a leap `(dx, dy)`
-/// repeated up to `range` times (0: unlimited), whether it may move to an empty square and
-/// whether it may capture, and for a lame leap the square (relative to the start) that must be
-/// empty.
-#[derive(Clone, Copy, Debug)]
-struct Fam {
-    dx: i64,
-    dy: i64,
-    range: u32,
-    mv: bool,
-    cap: bool,
-    leg: Option<(i64, i64)>,
-}
-
-const fn f(dx: i64, dy: i64, range: u32) -> Fam {
-    Fam {
-        dx,
-        dy,
-        range,
-        mv: true,
-        cap: true,
-        leg: None,
-    }
-}
-
-const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-];
-const ORTHO: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAG: [(i64, i64); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
-fn all(dirs: &[(i64, i64)], range: u32) -> Vec<Fam> {
-    dirs.iter().map(|&(x, y)| f(x, y, range)).collect()
-}
-
-/// Makes every family move-only (`moves`) or capture-only.
-fn only(fams: &mut [Fam], moves: bool) {
-    for x in fams {
-        x.mv = moves;
-        x.cap = !moves;
-    }
-}
-
-/// The hand-typed pieces: Betza text and its moves for White.
 fn pieces() -> Vec<(&'static str, Vec<Fam>)> {
-    let mut v: Vec<(&'static str, Vec<Fam>)> = vec![
-        ("N", all(&KNIGHT, 1)),
-        ("K", [all(&ORTHO, 1), all(&DIAG, 1)].concat()),
-        ("R", all(&ORTHO, 0)),
-        ("B", all(&DIAG, 0)),
-        ("Q", [all(&ORTHO, 0), all(&DIAG, 0)].concat()),
-        ("NN", all(&KNIGHT, 0)),
-        ("R2", all(&ORTHO, 2)),
-        ("W", all(&ORTHO, 1)),
-        ("D", all(&[(2, 0), (-2, 0), (0, 2), (0, -2)], 1)),
-        ("fR", vec![f(0, 1, 0)]),
-        ("fN", vec![f(1, 2, 1), f(-1, 2, 1)]),
-        // Chiral pieces: Black's versions must be turned by 180°, not mirrored.
-        ("rW", vec![f(1, 0, 1)]),
-        ("lfN", vec![f(-1, 2, 1)]),
-        ("frF", vec![f(1, 1, 1)]),
-        ("WfF", [all(&ORTHO, 1), vec![f(1, 1, 1), f(-1, 1, 1)]].concat()),
-    ];
-    // m/c pieces.
-    let mut pawn = vec![f(0, 1, 1), f(1, 1, 1), f(-1, 1, 1)];
-    pawn[0].cap = false;
-    pawn[1].mv = false;
-    pawn[2].mv = false;
-    v.push(("fmWfcF", pawn));
-    let mut mw_cf: Vec<Fam> = all(&ORTHO, 1);
-    only(&mut mw_cf, true);
-    let mut cf = all(&DIAG, 1);
-    only(&mut cf, false);
-    v.push(("mWcF", [mw_cf, cf.clone()].concat()));
-    // Riders that only move or only capture: a move-only ray stops at the other piece, a
-    // capture-only ray passes over empty squares to capture at a distance.
-    let mut m_r = all(&ORTHO, 0);
-    only(&mut m_r, true);
-    v.push(("mRcF", [m_r, cf].concat()));
-    let mut c_b = all(&DIAG, 0);
-    only(&mut c_b, false);
-    let mut m_w = all(&ORTHO, 1);
-    only(&mut m_w, true);
-    v.push(("mWcB", [m_w, c_b].concat()));
-    // The lame knight (Xiangqi horse): blocked by a piece on the orthogonal step along the long side.
-    let horse = KNIGHT
-        .iter()
-        .map(|&(x, y)| {
-            let leg = if y.abs() == 2 { (0, y / 2) } else { (x / 2, 0) };
-            Fam {
-                leg: Some(leg),
-                ..f(x, y, 1)
-            }
-        })
-        .collect();
-    v.push(("nN", horse));
-    // A rider that overlaps a leaper (the same squares from two families).
-    v.push(("WR", [all(&ORTHO, 1), all(&ORTHO, 0)].concat()));
-    v
+    table()
 }
 
 struct Oracle {
@@ -148,20 +47,11 @@ type Pos = ((i64, i64), (i64, i64), usize);
 
 impl Oracle {
     fn new(files: i64, ranks: i64, white: &[Fam], black: &[Fam], targets: [Option<(i64, i64)>; 2]) -> Self {
-        // Black moves turned by 180°: every offset and leg negated.
-        let turned = black
-            .iter()
-            .map(|x| Fam {
-                dx: -x.dx,
-                dy: -x.dy,
-                leg: x.leg.map(|(a, b)| (-a, -b)),
-                ..*x
-            })
-            .collect();
+        // Black's moves turned by 180°.
         Self {
             files,
             ranks,
-            fams: [white.to_vec(), turned],
+            fams: [white.to_vec(), turned(black, B)],
             targets,
         }
     }

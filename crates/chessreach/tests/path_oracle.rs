@@ -10,12 +10,12 @@ use chessreach::path::bitboard::{self, BitRouter, Target};
 use chessreach::path::strip::king_route;
 use chessreach::path::{Goal, Router};
 use chessreach::piece::{Colour, Rule};
-use common::{arb_rule, naive, naive_moves};
+use common::{arb_piece, naive, naive_moves, TestPiece};
 use proptest::prelude::*;
 
 /// Squares attacked by `side`'s pieces once the pieces in `gone` are off the board, walking
 /// each rule naively.
-fn attacked_without(pos: &Position, gone: &BTreeSet<usize>, side: Colour) -> BTreeSet<Coord> {
+fn attacked_without(pos: &Position, kinds: &[TestPiece], gone: &BTreeSet<usize>, side: Colour) -> BTreeSet<Coord> {
     let pieces: Vec<Placed> = pos
         .pieces()
         .iter()
@@ -25,7 +25,7 @@ fn attacked_without(pos: &Position, gone: &BTreeSet<usize>, side: Colour) -> BTr
         .collect();
     let sub =
         Position::new(pos.board(), pos.kinds().to_vec(), pieces.clone()).expect("subset of a valid position");
-    naive(&sub, |_| true)
+    naive(&sub, kinds, |_| true)
         .into_iter()
         .filter(|&(_, i)| pieces[i].colour == side)
         .map(|(c, _)| c)
@@ -35,7 +35,8 @@ fn attacked_without(pos: &Position, gone: &BTreeSet<usize>, side: Colour) -> BTr
 /// The mover's state graph, enumerated: (captured subset, square) → distance.
 fn oracle(
     pos: &Position,
-    rule: &Rule,
+    kinds: &[TestPiece],
+    mover: &TestPiece,
     colour: Colour,
     start: Coord,
     capturable: &[usize],
@@ -49,7 +50,7 @@ fn oracle(
                 .filter(|b| s >> b & 1 == 1)
                 .map(|b| capturable[b])
                 .collect();
-            attacked_without(pos, &gone, colour.opponent())
+            attacked_without(pos, kinds, &gone, colour.opponent())
         })
         .collect();
     let mut dist = BTreeMap::new();
@@ -67,7 +68,7 @@ fn oracle(
                         .is_none_or(|b| s >> b & 1 == 0)
             })
         };
-        for (t, can_capture, can_move) in naive_moves(rule, colour, at, board, &|c| active(c).is_some()) {
+        for (t, can_capture, can_move) in naive_moves(&mover.fams, colour, at, board, &|c| active(c).is_some()) {
             if attacked[s as usize].contains(&t) {
                 continue;
             }
@@ -87,20 +88,20 @@ fn oracle(
     dist
 }
 
-fn mover_rule() -> impl Strategy<Value = Rule> {
+fn mover() -> impl Strategy<Value = TestPiece> {
     prop_oneof![
-        Just("K".parse::<Rule>().expect("K")),
-        Just("N".parse::<Rule>().expect("N")),
-        Just("Q".parse::<Rule>().expect("Q")),
-        Just("fmWfcF".parse::<Rule>().expect("P")),
-        arb_rule(),
+        Just(TestPiece::named("K")),
+        Just(TestPiece::named("N")),
+        Just(TestPiece::named("Q")),
+        Just(TestPiece::named("fmWfcF")),
+        arb_piece(),
     ]
 }
 
 fn setup(
     w: u64,
     h: u64,
-    rules: Vec<Rule>,
+    kinds: &[TestPiece],
     spots: Vec<(usize, bool, i64, i64, bool)>,
     start: (i64, i64),
 ) -> Option<(Position, Vec<usize>, Coord)> {
@@ -109,12 +110,12 @@ fn setup(
     if !rect.contains(start) {
         return None;
     }
-    let kinds: Vec<Kind> = rules
-        .into_iter()
+    let kinds: Vec<Kind> = kinds
+        .iter()
         .enumerate()
-        .map(|(i, rule)| Kind {
-            symbol: char::from(b'A' + i as u8),
-            rule,
+        .map(|(i, p)| Kind {
+            symbol: char::from(b'A' + u8::try_from(i).unwrap_or(0)),
+            rule: p.rule(),
         })
         .collect();
     let mut seen = BTreeSet::from([start]);
@@ -144,7 +145,8 @@ fn setup(
 /// square; captures exactly where the route says.
 fn check_route(
     pos: &Position,
-    rule: &Rule,
+    kinds: &[TestPiece],
+    mover: &TestPiece,
     squares: &[Coord],
     captured: &[usize],
     capturable: &[usize],
@@ -158,8 +160,8 @@ fn check_route(
                 .find(|(i, p)| p.at == c && !gone.contains(i))
                 .map(|(i, _)| i)
         };
-        let moves = naive_moves(rule, Colour::White, w[0], pos.board(), &|c| active(c).is_some());
-        let attacked = attacked_without(pos, &gone.iter().copied().collect(), Colour::Black);
+        let moves = naive_moves(&mover.fams, Colour::White, w[0], pos.board(), &|c| active(c).is_some());
+        let attacked = attacked_without(pos, kinds, &gone.iter().copied().collect(), Colour::Black);
         if attacked.contains(&w[1]) {
             return Err(format!("{} is attacked", w[1]));
         }
@@ -189,14 +191,15 @@ proptest! {
     #[test]
     fn router_matches_state_enumeration(
         w in 1u64..8, h in 1u64..8,
-        rule in mover_rule(),
-        rules in proptest::collection::vec(arb_rule(), 1..3),
+        mover in mover(),
+        kinds in proptest::collection::vec(arb_piece(), 1..3),
         spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..8, 1i64..8, any::<bool>()), 0..9),
         start in (1i64..8, 1i64..8),
         goal in (1i64..8, 1i64..8),
     ) {
-        let Some((pos, capturable, start)) = setup(w, h, rules, spots, start) else { return Ok(()) };
-        let truth = oracle(&pos, &rule, Colour::White, start, &capturable);
+        let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
+        let rule = mover.rule();
+        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable);
         let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
         // Distance map: min over subsets.
         let map = router.distances(start).expect("map");
@@ -215,7 +218,7 @@ proptest! {
             if let Some(r) = route {
                 prop_assert_eq!(r.squares[0], start);
                 prop_assert_eq!(*r.squares.last().expect("end"), target);
-                check_route(&pos, &rule, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
+                check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
             }
         }
         // Capture each capturable piece.
@@ -225,7 +228,7 @@ proptest! {
             let route = router.route(start, Goal::Capture(p)).expect("capture");
             prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), want);
             if let Some(r) = route {
-                check_route(&pos, &rule, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
+                check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
             }
         }
     }
@@ -234,13 +237,13 @@ proptest! {
     fn bitboard_matches_router(
         w in 1u64..9, h in 1u64..9,
         rule in prop_oneof![Just("K"), Just("N"), Just("WfF"), Just("fmWfcF"), Just("DA"), Just("fsN")],
-        rules in proptest::collection::vec(arb_rule(), 1..3),
+        kinds in proptest::collection::vec(arb_piece(), 1..3),
         spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..9, 1i64..9, any::<bool>()), 0..9),
         start in (1i64..9, 1i64..9),
         goal in (1i64..9, 1i64..9),
     ) {
         let rule: Rule = rule.parse().expect("rule");
-        let Some((pos, capturable, start)) = setup(w, h, rules, spots, start) else { return Ok(()) };
+        let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
         let rect = pos.rect().expect("bounded");
         let steps = rule.steps(Colour::White);
         let engine = BitRouter::new(rect, &steps).expect("leaper on a small board");
@@ -267,11 +270,12 @@ proptest! {
 /// Plain BFS for a king on a window of files, walking attacks naively.
 fn strip_oracle(
     pos: &Position,
+    kinds: &[TestPiece],
     start: Coord,
     target: Coord,
     files: std::ops::RangeInclusive<i64>,
 ) -> Option<u32> {
-    let attacked: BTreeSet<Coord> = naive(pos, |c| files.contains(&c.file))
+    let attacked: BTreeSet<Coord> = naive(pos, kinds, |c| files.contains(&c.file))
         .into_iter()
         .filter(|&(_, i)| pos.pieces()[i].colour == Colour::White)
         .map(|(c, _)| c)
@@ -321,7 +325,8 @@ proptest! {
         shift in prop_oneof![Just(0i64), Just(1_000_000_000_000_000_000i64), Just(-4_000_000_000_000_000_000i64)],
     ) {
         let strip = Strip::new(ranks).expect("ranks");
-        let kinds: Vec<Kind> = kinds.iter().map(|s| Kind { symbol: s.chars().next().expect("letter"), rule: s.parse().expect("rule") }).collect();
+        let tests: Vec<TestPiece> = kinds.iter().map(|s| TestPiece::named(s)).collect();
+        let kinds: Vec<Kind> = tests.iter().map(|p| Kind { symbol: p.text.chars().next().expect("letter"), rule: p.rule() }).collect();
         let fold = |r: i64| (r - 1) % ranks as i64 + 1;
         let (start, target) = (Coord::new(start.0, fold(start.1)), Coord::new(target.0, fold(target.1)));
         let mut seen = BTreeSet::from([start]);
@@ -331,7 +336,7 @@ proptest! {
             .filter(|p| strip.contains(p.at) && seen.insert(p.at))
             .collect();
         let pos = Position::new(Board::Strip(strip), kinds.clone(), pieces.clone()).expect("position");
-        let want = strip_oracle(&pos, start, target, -30..=70);
+        let want = strip_oracle(&pos, &tests, start, target, -30..=70);
         let mv = |c: Coord| Coord::new(c.file + shift, c.rank);
         let moved: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
         let pos = Position::new(Board::Strip(strip), kinds, moved).expect("shifted");
@@ -343,7 +348,7 @@ proptest! {
             prop_assert_eq!(w[0], mv(start));
             prop_assert_eq!(*w.last().expect("end"), mv(target));
             let mut n = 0u64;
-            let attacked: BTreeSet<Coord> = naive(&pos, |c| (shift - 30..=shift + 70).contains(&c.file)).into_iter().map(|(c, _)| c).collect();
+            let attacked: BTreeSet<Coord> = naive(&pos, &tests, |c| (shift - 30..=shift + 70).contains(&c.file)).into_iter().map(|(c, _)| c).collect();
             let occupied: BTreeSet<Coord> = pos.pieces().iter().map(|p| p.at).collect();
             for leg in w.windows(2) {
                 let (dx, dy) = (leg[1].file - leg[0].file, leg[1].rank - leg[0].rank);

@@ -1,4 +1,10 @@
 //! Shared oracles and generators for the integration tests.
+//!
+//! The oracles never use the product's movement code (atoms, images, lame legs, steps): a
+//! random piece is generated *as Betza text together with its moves*, typed by hand here from
+//! the notation's definitions, and the product reads only the text. So a planted bug in the
+//! product's leap tables, lame legs, Black's orientation or rider blocking makes the product
+//! and the oracle disagree.
 
 #![allow(dead_code, unreachable_pub)]
 
@@ -6,80 +12,346 @@ use std::collections::BTreeSet;
 
 use chessreach::attack::{Kind, Placed, Position};
 use chessreach::geometry::{Board, Coord};
-use chessreach::piece::{Atom, Colour, Component, Rule};
+use chessreach::piece::{Colour, Rule};
 use proptest::prelude::*;
 
-pub fn arb_rule() -> impl Strategy<Value = Rule> {
-    let atoms = prop_oneof![
-        (1i64..4, 0i64..4).prop_filter_map("zero leap", |(a, b)| Atom::new(a, b)),
-        Just(Atom::new(1, 0).expect("W")),
-        Just(Atom::new(1, 1).expect("F")),
-        Just(Atom::new(2, 1).expect("N")),
-    ];
-    let comp =
-        (atoms, 0u32..4, any::<bool>(), any::<u8>(), any::<u8>()).prop_map(|(atom, range, lame, m, c)| {
-            let lame = lame && atom.can_be_lame();
-            Component {
-                atom,
-                range: if lame { 1 } else { range },
-                lame,
-                moves: m,
-                captures: if c % 3 == 0 { 0xFF } else { c },
-            }
-        });
-    proptest::collection::vec(comp, 1..3).prop_map(Rule::from_components)
+/// One move family, for White: a leap `(dx, dy)` repeated up to `range` times (0: unlimited),
+/// whether it may move to an empty square and whether it may capture, and for a lame leap the
+/// square (relative to the start) that must be empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fam {
+    pub dx: i64,
+    pub dy: i64,
+    pub range: u32,
+    pub mv: bool,
+    pub cap: bool,
+    pub leg: Option<(i64, i64)>,
 }
 
-/// Every (square, attacker) pair, walking each component's images directly.
-pub fn naive(pos: &Position, window: impl Fn(Coord) -> bool) -> BTreeSet<(Coord, usize)> {
+pub const fn f(dx: i64, dy: i64, range: u32) -> Fam {
+    Fam {
+        dx,
+        dy,
+        range,
+        mv: true,
+        cap: true,
+        leg: None,
+    }
+}
+
+pub const KNIGHT: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+];
+pub const ORTHO: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub const DIAG: [(i64, i64); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+pub fn all(dirs: &[(i64, i64)], range: u32) -> Vec<Fam> {
+    dirs.iter().map(|&(x, y)| f(x, y, range)).collect()
+}
+
+/// Makes every family move-only (`moves`) or capture-only.
+pub fn only(fams: &mut [Fam], moves: bool) {
+    for x in fams {
+        x.mv = moves;
+        x.cap = !moves;
+    }
+}
+
+/// The distinct images `(±a, ±b)`, `(±b, ±a)` of a leap, computed here from the definition.
+pub fn images(a: i64, b: i64) -> Vec<(i64, i64)> {
+    let mut set = BTreeSet::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            set.insert((sx * x, sy * y));
+        }
+    }
+    set.into_iter().collect()
+}
+
+/// The hand-typed pieces with direction letters, modes, lameness and shorthands: Betza text
+/// and its moves for White.
+pub fn table() -> Vec<(&'static str, Vec<Fam>)> {
+    let mut v: Vec<(&'static str, Vec<Fam>)> = vec![
+        ("N", all(&KNIGHT, 1)),
+        ("K", [all(&ORTHO, 1), all(&DIAG, 1)].concat()),
+        ("R", all(&ORTHO, 0)),
+        ("B", all(&DIAG, 0)),
+        ("Q", [all(&ORTHO, 0), all(&DIAG, 0)].concat()),
+        ("NN", all(&KNIGHT, 0)),
+        ("R2", all(&ORTHO, 2)),
+        ("W", all(&ORTHO, 1)),
+        ("D", all(&[(2, 0), (-2, 0), (0, 2), (0, -2)], 1)),
+        ("fR", vec![f(0, 1, 0)]),
+        ("fN", vec![f(1, 2, 1), f(-1, 2, 1)]),
+        ("fsN", vec![f(2, 1, 1), f(-2, 1, 1)]),
+        // Chiral pieces: Black's versions must be turned by 180°, not mirrored.
+        ("rW", vec![f(1, 0, 1)]),
+        ("lfN", vec![f(-1, 2, 1)]),
+        ("frF", vec![f(1, 1, 1)]),
+        ("WfF", [all(&ORTHO, 1), vec![f(1, 1, 1), f(-1, 1, 1)]].concat()),
+        ("vR", vec![f(0, 1, 0), f(0, -1, 0)]),
+        ("sW", vec![f(1, 0, 1), f(-1, 0, 1)]),
+        ("bB", vec![f(1, -1, 0), f(-1, -1, 0)]),
+    ];
+    let mut pawn = vec![f(0, 1, 1), f(1, 1, 1), f(-1, 1, 1)];
+    only(&mut pawn[..1], true);
+    only(&mut pawn[1..], false);
+    v.push(("fmWfcF", pawn.clone()));
+    v.push(("P", pawn));
+    let mut mw = all(&ORTHO, 1);
+    only(&mut mw, true);
+    let mut cf = all(&DIAG, 1);
+    only(&mut cf, false);
+    v.push(("mWcF", [mw.clone(), cf.clone()].concat()));
+    // Riders that only move or only capture: a move-only ray stops at any piece, a
+    // capture-only ray passes over empty squares to capture at a distance.
+    let mut m_r = all(&ORTHO, 0);
+    only(&mut m_r, true);
+    v.push(("mRcF", [m_r, cf].concat()));
+    let mut c_b = all(&DIAG, 0);
+    only(&mut c_b, false);
+    v.push(("mWcB", [mw, c_b].concat()));
+    // Lame leaps: the Xiangqi horse is blocked by a piece on the orthogonal step along the
+    // long side; the elephant (nA) and the lame dabbaba (nD) halfway.
+    let horse = KNIGHT
+        .iter()
+        .map(|&(x, y)| {
+            let leg = if y.abs() == 2 { (0, y / 2) } else { (x / 2, 0) };
+            Fam {
+                leg: Some(leg),
+                ..f(x, y, 1)
+            }
+        })
+        .collect();
+    v.push(("nN", horse));
+    for (text, (a, b)) in [("nA", (2, 2)), ("nD", (2, 0))] {
+        let fams = images(a, b)
+            .into_iter()
+            .map(|(x, y)| Fam {
+                leg: Some((x / 2, y / 2)),
+                ..f(x, y, 1)
+            })
+            .collect();
+        v.push((text, fams));
+    }
+    // A rider that overlaps a leaper (the same squares from two families), and one that
+    // overlaps a lame leaper.
+    v.push(("WR", [all(&ORTHO, 1), all(&ORTHO, 0)].concat()));
+    let lame_d: Vec<Fam> = images(2, 0)
+        .into_iter()
+        .map(|(x, y)| Fam {
+            leg: Some((x / 2, y / 2)),
+            ..f(x, y, 1)
+        })
+        .collect();
+    v.push(("nDR", [lame_d, all(&ORTHO, 0)].concat()));
+    v
+}
+
+/// A piece for the tests: Betza text, and its moves typed by the oracle.
+#[derive(Clone, Debug)]
+pub struct TestPiece {
+    pub text: String,
+    pub fams: Vec<Fam>,
+}
+
+impl TestPiece {
+    /// The product's reading of the text.
+    pub fn rule(&self) -> Rule {
+        self.text
+            .parse()
+            .unwrap_or_else(|e| panic!("the test piece `{}` must parse: {e}", self.text))
+    }
+
+    /// A piece of the hand-typed table, by its text.
+    pub fn named(text: &str) -> Self {
+        let (t, fams) = table()
+            .into_iter()
+            .find(|(t, _)| *t == text)
+            .unwrap_or_else(|| panic!("`{text}` is not in the table"));
+        Self {
+            text: t.to_owned(),
+            fams,
+        }
+    }
+}
+
+/// Named atoms as the notation defines them.
+const ATOMS: [(&str, i64, i64); 9] = [
+    ("W", 1, 0),
+    ("F", 1, 1),
+    ("D", 2, 0),
+    ("N", 2, 1),
+    ("A", 2, 2),
+    ("H", 3, 0),
+    ("C", 3, 1),
+    ("Z", 3, 2),
+    ("G", 3, 3),
+];
+
+/// A symmetric chunk: an optional mode (`m`, `c`), an atom (named, or an `(x,y)` leap), and a
+/// range (leaper, doubled rider, or a digit 2–4).
+fn arb_chunk() -> impl Strategy<Value = TestPiece> {
+    (0usize..3, 0usize..12, 0usize..4).prop_map(|(mode, atom, range)| {
+        let (name, a, b) = match atom {
+            0..=8 => (ATOMS[atom].0.to_owned(), ATOMS[atom].1, ATOMS[atom].2),
+            9 => ("(4,1)".to_owned(), 4, 1),
+            10 => ("(5,0)".to_owned(), 5, 0),
+            _ => ("(1,4)".to_owned(), 1, 4),
+        };
+        let (suffix, r) = match range {
+            0 => (String::new(), 1),
+            // Doubling: only on a named atom (the notation for `(x,y)` riders is a range).
+            1 if atom <= 8 => (name.clone(), 0),
+            1 => ("0".to_owned(), 0),
+            k => (k.to_string(), u32::try_from(k).unwrap_or(2)),
+        };
+        let (prefix, mv, cap) = [("", true, true), ("m", true, false), ("c", false, true)][mode];
+        let fams = images(a, b)
+            .into_iter()
+            .map(|(x, y)| Fam {
+                mv,
+                cap,
+                ..f(x, y, r)
+            })
+            .collect();
+        TestPiece {
+            text: format!("{prefix}{name}{suffix}"),
+            fams,
+        }
+    })
+}
+
+/// A chunk: from the hand-typed table or symmetric.
+fn arb_part() -> impl Strategy<Value = TestPiece> {
+    let table = table();
+    prop_oneof![
+        (0..table.len()).prop_map(move |i| TestPiece {
+            text: table[i].0.to_owned(),
+            fams: table[i].1.clone(),
+        }),
+        arb_chunk(),
+    ]
+}
+
+/// A random piece: one to three chunks written one after the other (Betza's union). A chunk
+/// that would run into the one before (`N` then `N` reads as the rider `NN`) is dropped.
+pub fn arb_piece() -> impl Strategy<Value = TestPiece> {
+    proptest::collection::vec(arb_part(), 1..4).prop_map(|parts| {
+        let mut text = String::new();
+        let mut fams = Vec::new();
+        for p in parts {
+            let joins = text.chars().last().is_some_and(|l| l.is_ascii_uppercase() && p.text.starts_with(l));
+            if !joins {
+                text.push_str(&p.text);
+                fams.extend(p.fams);
+            }
+        }
+        TestPiece { text, fams }
+    })
+}
+
+/// The families of a piece for a side: Black's turned by 180° (every offset and leg negated).
+pub fn turned(fams: &[Fam], colour: Colour) -> Vec<Fam> {
+    fams.iter()
+        .map(|x| match colour {
+            Colour::White => *x,
+            Colour::Black => Fam {
+                dx: -x.dx,
+                dy: -x.dy,
+                leg: x.leg.map(|(a, b)| (-a, -b)),
+                ..*x
+            },
+        })
+        .collect()
+}
+
+/// Every (square, capture-capable, move-capable) a piece of `colour` on `from` could end a
+/// move on, walking its families: a lame leap needs its leg empty; a ride stops at the first
+/// occupied square (included) or the board's edge.
+pub fn naive_moves(
+    fams: &[Fam],
+    colour: Colour,
+    from: Coord,
+    board: Board,
+    occupied: &dyn Fn(Coord) -> bool,
+) -> Vec<(Coord, bool, bool)> {
+    let mut out = Vec::new();
+    for m in turned(fams, colour) {
+        if let Some((lx, ly)) = m.leg {
+            if occupied(Coord::new(from.file + lx, from.rank + ly)) {
+                continue;
+            }
+        }
+        let mut k = 1i64;
+        loop {
+            let at = Coord::new(from.file + k * m.dx, from.rank + k * m.dy);
+            if !board.contains(at) {
+                break;
+            }
+            out.push((at, m.cap, m.mv));
+            if occupied(at) || (m.range != 0 && k >= i64::from(m.range)) {
+                break;
+            }
+            k += 1;
+        }
+    }
+    out
+}
+
+/// Every (square, attacker) pair of a position whose kinds are `pieces` (kind `i` moves by
+/// `pieces[i]`), walking each family; rides are cut where `window` says no (strips).
+pub fn naive(pos: &Position, pieces: &[TestPiece], window: impl Fn(Coord) -> bool) -> BTreeSet<(Coord, usize)> {
     let occupied: BTreeSet<Coord> = pos.pieces().iter().map(|p| p.at).collect();
+    let board = pos.board();
     let mut out = BTreeSet::new();
     for (i, p) in pos.pieces().iter().enumerate() {
-        for c in pos.kinds()[p.kind].rule.components() {
-            for k in 0..c.atom.image_count() {
-                if c.captures >> k & 1 == 0 {
+        let inside = |c: Coord| board.contains(c) && window(c);
+        for m in turned(&pieces[p.kind].fams, p.colour) {
+            if !m.cap {
+                continue;
+            }
+            if let Some((lx, ly)) = m.leg {
+                if occupied.contains(&Coord::new(p.at.file + lx, p.at.rank + ly)) {
                     continue;
                 }
-                let mut d = c.atom.image(k);
-                if p.colour == Colour::Black {
-                    d = -d;
+            }
+            let mut k = 1i64;
+            loop {
+                let at = Coord::new(p.at.file + k * m.dx, p.at.rank + k * m.dy);
+                if !inside(at) {
+                    break;
                 }
-                if c.lame {
-                    let leg = c.atom.lame_leg(d);
-                    if occupied.contains(&Coord::new(p.at.file + leg.dx, p.at.rank + leg.dy)) {
-                        continue;
-                    }
+                out.insert((at, i));
+                if occupied.contains(&at) || (m.range != 0 && k >= i64::from(m.range)) {
+                    break;
                 }
-                let mut n = 0;
-                let mut at = p.at;
-                loop {
-                    at = Coord::new(at.file + d.dx, at.rank + d.dy);
-                    n += 1;
-                    if !pos.board().contains(at) || !window(at) {
-                        break;
-                    }
-                    out.insert((at, i));
-                    if occupied.contains(&at) || (c.range != 0 && n >= c.range) {
-                        break;
-                    }
-                }
+                k += 1;
             }
         }
     }
     out
 }
 
-pub fn position(board: Board, rules: Vec<Rule>, spots: Vec<(usize, bool, i64, i64)>) -> Option<Position> {
-    let kinds: Vec<Kind> = rules
-        .into_iter()
+/// A position of the given kinds (symbols A, B, …) with pieces on distinct squares of the board.
+pub fn position(board: Board, pieces: &[TestPiece], spots: Vec<(usize, bool, i64, i64)>) -> Option<Position> {
+    let kinds: Vec<Kind> = pieces
+        .iter()
         .enumerate()
-        .map(|(i, rule)| Kind {
-            symbol: char::from(b'A' + i as u8),
-            rule,
+        .map(|(i, p)| Kind {
+            symbol: char::from(b'A' + u8::try_from(i).unwrap_or(0)),
+            rule: p.rule(),
         })
         .collect();
     let mut seen = BTreeSet::new();
-    let pieces: Vec<Placed> = spots
+    let placed: Vec<Placed> = spots
         .into_iter()
         .filter(|&(_, _, f, r)| seen.insert((f, r)))
         .map(|(k, black, f, r)| Placed {
@@ -89,49 +361,5 @@ pub fn position(board: Board, rules: Vec<Rule>, spots: Vec<(usize, bool, i64, i6
         })
         .filter(|p| board.contains(p.at))
         .collect();
-    Position::new(board, kinds, pieces).ok()
-}
-
-/// The moves of a rule from `from` (components walked directly; Black turned 180°): every
-/// (square, capture-capable, move-capable) the mover could end on, given occupancy.
-pub fn naive_moves(
-    rule: &Rule,
-    colour: Colour,
-    from: Coord,
-    board: Board,
-    occupied: &dyn Fn(Coord) -> bool,
-) -> Vec<(Coord, bool, bool)> {
-    let mut out = Vec::new();
-    for c in rule.components() {
-        for k in 0..c.atom.image_count() {
-            let (mv, cap) = (c.moves >> k & 1 == 1, c.captures >> k & 1 == 1);
-            if !mv && !cap {
-                continue;
-            }
-            let mut d = c.atom.image(k);
-            if colour == Colour::Black {
-                d = -d;
-            }
-            if c.lame {
-                let leg = c.atom.lame_leg(d);
-                if occupied(Coord::new(from.file + leg.dx, from.rank + leg.dy)) {
-                    continue;
-                }
-            }
-            let mut at = from;
-            let mut n = 0;
-            loop {
-                at = Coord::new(at.file + d.dx, at.rank + d.dy);
-                n += 1;
-                if !board.contains(at) {
-                    break;
-                }
-                out.push((at, cap, mv));
-                if occupied(at) || (c.range != 0 && n >= c.range) {
-                    break;
-                }
-            }
-        }
-    }
-    out
+    Position::new(board, kinds, placed).ok()
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Plants one bug at a time in the product's movement code and checks that the test suite
+# fails on each: the oracles are independent of the code they judge. Restores every file.
+#   scripts/planted-bugs.sh        (about ten minutes on two cores)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if ! git diff --quiet -- crates; then
+  echo "commit or stash your changes to crates/ first: this script restores files with git" >&2
+  exit 2
+fi
+failed=0
+plant() { # name file python-old python-new
+  local name=$1 file=$2 old=$3 new=$4
+  python3 - "$file" "$old" "$new" <<'PY' || { echo "SETUP FAILED: $name"; failed=1; return; }
+import sys
+p, old, new = sys.argv[1:]
+s = open(p).read()
+assert s.count(old) == 1, f"{old!r} not found once in {p}"
+open(p, 'w').write(s.replace(old, new))
+PY
+  if cargo test -q -p chessreach --tests >/dev/null 2>&1; then
+    echo "NOT CAUGHT: $name"
+    failed=1
+  else
+    echo "caught:     $name"
+  fi
+  git checkout -q -- "$file"
+}
+plant "a leap table entry (one knight image wrong)" crates/chessreach/src/piece/atom.rs \
+  "                (a, -b)," "                (a, b),"
+plant "the lame leg (the horse blocked from behind)" crates/chessreach/src/piece/atom.rs \
+  "Delta::new(0, d.dy.signum())" "Delta::new(0, -d.dy.signum())"
+plant "Black's orientation (mirrored instead of turned)" crates/chessreach/src/piece/rule.rs \
+  "Colour::Black => (-white, leg.map(|l| -l))," \
+  "Colour::Black => (Delta::new(white.dx, -white.dy), leg.map(|l| Delta::new(l.dx, -l.dy))),"
+plant "rider blocking in the attack walker" crates/chessreach/src/attack/walk.rs \
+  "        if surface.occupied(at) {
+            return;
+        }" "        if false {
+            return;
+        }"
+plant "rider blocking in the duel move generator" crates/chessreach/src/duel/moves.rs \
+  "if capture || left == 1 {" "if left == 1 {"
+plant "unmoves in the duel solver (a lame leg ignored)" crates/chessreach/src/duel/moves.rs \
+  "if leg_free && (!self.dedup || marks.insert(from)) {" "if !self.dedup || marks.insert(from) {"
+plant "the duel solver's leap tables (a lame leg ignored)" crates/chessreach/src/duel/solver.rs \
+  "if ok && from != still && kind.leg != still {" "if ok && from != still {"
+exit $failed
