@@ -118,7 +118,9 @@ fn king_path_oracle(k: (i32, i32), a: (i32, i32), b: (i32, i32)) -> Option<u32> 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20_000))]
+    // About 4% of triples repeat a square and are rejected: allow for them (proptest's default
+    // of 1024 rejects made this test fail now and then).
+    #![proptest_config(ProptestConfig { cases: 20_000, max_global_rejects: 100_000, ..ProptestConfig::default() })]
     #[test]
     fn king_path_matches_the_editorial_formula(k in (0i32..8, 0i32..8), a in (0i32..8, 0i32..8), b in (0i32..8, 0i32..8)) {
         prop_assume!(k != a && k != b && a != b);
