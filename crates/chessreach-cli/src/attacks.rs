@@ -5,6 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use chessreach::attack::{AttackMap, Position, StripAttackMap};
 use chessreach::geometry::{Board, Coord, Rect, Strip};
+use chessreach::limits::Budget;
 use chessreach::piece::Colour;
 use chessreach::render::{self, attack_cell, attack_legend, View};
 use serde_json::{json, Value};
@@ -106,18 +107,36 @@ pub(crate) fn pieces_json(pos: &Position) -> Value {
         .collect()
 }
 
-pub(crate) fn run(args: &Args) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let pos = args.position.position()?;
     let mut out = output::stdout();
     match pos.board() {
-        Board::Rect(rect) => bounded(args, &pos, rect, &mut out)?,
+        Board::Rect(rect) => bounded(args, &pos, rect, budget, &mut out)?,
         Board::Strip(strip) => unbounded(args, &pos, strip, &mut out)?,
     }
     out.flush()?;
     Ok(())
 }
 
-fn bounded(args: &Args, pos: &Position, rect: Rect, out: &mut impl Write) -> Result<()> {
+/// Bytes of JSON text (and its tree in memory) per (square, attacker) pair, about.
+const JSON_BYTES_PER_PAIR: u64 = 64;
+
+fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut impl Write) -> Result<()> {
+    if args.format != Format::Json && (rect.width() > 200 || rect.height() > 200) {
+        // Refused before anything is computed.
+        return Err(UsageError(format!("a {rect} board is too large to draw; use --format json")).into());
+    }
+    let json = if args.format == Format::Json {
+        AttackMap::pairs_bound(pos).and_then(|p| p.checked_mul(JSON_BYTES_PER_PAIR))
+    } else {
+        Some(0)
+    };
+    let needed = AttackMap::bytes_needed(pos)
+        .zip(json)
+        .and_then(|(a, b)| a.checked_add(b));
+    budget
+        .check("the attack map", needed)
+        .map_err(|e| UsageError(format!("{e}; raise it with --max-memory")))?;
     let map = AttackMap::new(pos)?;
     match args.format {
         Format::Json => {
@@ -144,11 +163,6 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, out: &mut impl Write) -> Res
             )
         }
         Format::Svg | Format::Text => {
-            if rect.width() > 200 || rect.height() > 200 {
-                return Err(
-                    UsageError(format!("a {rect} board is too large to draw; use --format json")).into(),
-                );
-            }
             let view = view_of(pos, None, &[])?;
             let cell = attack_cell(pos, &map, args.side);
             if args.format == Format::Svg {

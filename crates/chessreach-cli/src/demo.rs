@@ -126,7 +126,11 @@ fn classics(out: &mut impl Write) -> Result<()> {
             )?;
             writeln!(out, "   chessreach path {}", path_args.join(" "))?;
             let mut shown = Vec::new();
-            crate::path::run_to(&crate::path::args_from(path_args)?, &mut shown)?;
+            crate::path::run_to(
+                &crate::path::args_from(path_args)?,
+                chessreach::limits::Budget::default(),
+                &mut shown,
+            )?;
             out.write_all(&shown)?;
             writeln!(out)?;
             Ok(())
@@ -270,7 +274,7 @@ fn roads(out: &mut impl Write) -> Result<()> {
         String::from_utf8_lossy(&answer).trim().replace('\n', " ")
     )?;
     writeln!(out, "   chessreach roads --show 3")?;
-    let p = problems::roads::parse(input)?;
+    let (p, _) = problems::roads::parse(input, chessreach::limits::Budget::default())?;
     let got = chessreach::roads::reach(&p.grid, &p.pieces[..2], &p.pieces[2]);
     let drawn = crate::roads::text(&p.grid, &p.pieces, 2, &got);
     for line in drawn.lines() {

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use chessreach::geometry::Coord;
-use chessreach::infer::{infer, Diagram, Inference, Mark};
+use chessreach::infer::{infer_within, Diagram, Inference, Mark};
+use chessreach::limits::Budget;
 use chessreach::piece::Colour;
 use chessreach::problems::weird_chess::parse_diagram;
 use chessreach::render::{self, Cell, View};
@@ -25,10 +26,10 @@ pub(crate) struct Args {
     format: Format,
 }
 
-pub(crate) fn run(args: &Args) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let text = output::read_input(args.file.as_deref())?;
     let d = parse_diagram(&text, false)?;
-    let found = infer(&d);
+    let found = infer_within(&d, budget)?;
     let mut out = output::stdout();
     match args.format {
         Format::Json => json_out(&d, &found, &mut out)?,
@@ -78,7 +79,7 @@ fn text_out(d: &Diagram, found: &Inference, out: &mut impl Write) -> Result<()> 
         for r in 0..d.height() {
             let line: String = (0..d.width())
                 .map(|c| {
-                    if found.unexplained.contains(&(r, c)) {
+                    if found.unexplained.binary_search(&(r, c)).is_ok() {
                         '!'
                     } else {
                         d.mark(r, c).char()
@@ -148,7 +149,7 @@ fn svg_out(d: &Diagram, found: &Inference, out: &mut impl Write) -> Result<()> {
                     piece: Some(('o', Colour::White)),
                     ..Cell::default()
                 },
-                Mark::Attacked if found.unexplained.contains(&(r, col)) => Cell {
+                Mark::Attacked if found.unexplained.binary_search(&(r, col)).is_ok() => Cell {
                     mark: Some('!'),
                     shade: Some("#ff7f0e"),
                     note: Some("?".into()),

@@ -79,13 +79,14 @@ pub(crate) struct UsageError(pub(crate) String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let budget = budget(cli.max_memory);
     let result = match cli.command {
-        Command::Solve(a) => solve::run(&a),
-        Command::Attacks(a) => attacks::run(&a),
-        Command::Path(a) => path::run(&a),
-        Command::Infer(a) => infer::run(&a),
-        Command::Duel(a) => duel::run(&a, budget(cli.max_memory)),
-        Command::Roads(a) => roads::run(&a),
+        Command::Solve(a) => solve::run(&a, budget),
+        Command::Attacks(a) => attacks::run(&a, budget),
+        Command::Path(a) => path::run(&a, budget),
+        Command::Infer(a) => infer::run(&a, budget),
+        Command::Duel(a) => duel::run(&a, budget),
+        Command::Roads(a) => roads::run(&a, budget),
         Command::Demo(a) => demo::run(&a),
     };
     match result {
@@ -103,10 +104,23 @@ fn main() -> ExitCode {
     }
 }
 
+/// A closed output pipe (`| head`), however deep in the chain it sits: an `io::Error`, or
+/// one inside a JSON writer's error.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain()
-        .filter_map(|c| c.downcast_ref::<io::Error>())
-        .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    e.chain().any(|c| {
+        let kind = c
+            .downcast_ref::<io::Error>()
+            .map(io::Error::kind)
+            .or_else(|| {
+                c.downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind)
+            })
+            .or_else(|| match c.downcast_ref::<chessreach::problems::SolveError>() {
+                Some(chessreach::problems::SolveError::Io(io)) => Some(io.kind()),
+                _ => None,
+            });
+        kind == Some(io::ErrorKind::BrokenPipe)
+    })
 }
 
 #[cfg(test)]

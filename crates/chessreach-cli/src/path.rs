@@ -6,6 +6,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use chessreach::attack::{AttackQuery, Position, StripAttackMap};
 use chessreach::geometry::{Board, Coord};
+use chessreach::limits::Budget;
 use chessreach::path::strip::king_route;
 use chessreach::path::{Goal, Router};
 use chessreach::piece::{Colour, Rule};
@@ -127,19 +128,19 @@ fn step_mark(k: usize) -> char {
     }
 }
 
-pub(crate) fn run(args: &Args) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let mut out = output::stdout();
-    run_to(args, &mut out)?;
+    run_to(args, budget, &mut out)?;
     out.flush()?;
     Ok(())
 }
 
 /// Runs `path`, writing to `out`.
-pub(crate) fn run_to(args: &Args, out: &mut impl Write) -> Result<()> {
+pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
     let pos = args.position.position()?;
     let m = mover(args)?;
     match pos.board() {
-        Board::Rect(_) => bounded(args, &pos, &m, out),
+        Board::Rect(_) => bounded(args, &pos, &m, budget, out),
         Board::Strip(_) => unbounded(args, &pos, &m, out),
     }
 }
@@ -155,8 +156,15 @@ pub(crate) fn args_from(words: &[&str]) -> Result<Args> {
     Ok(Words::try_parse_from(std::iter::once("path").chain(words.iter().copied()))?.args)
 }
 
-fn bounded(args: &Args, pos: &Position, m: &MoverSpec, out: &mut impl Write) -> Result<()> {
+fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut impl Write) -> Result<()> {
     let caps = capturable(args, pos, m.colour)?;
+    let squares = pos.rect().map_or(0, chessreach::geometry::Rect::len);
+    let needed = Router::bytes_needed(squares, caps.len())
+        .zip(chessreach::attack::AttackMap::bytes_needed(pos))
+        .and_then(|(a, b)| a.checked_add(b));
+    budget
+        .check("the route search", needed)
+        .map_err(|e| UsageError(format!("{e}; raise it with --max-memory")))?;
     let mut router = Router::new(pos, &m.rule, m.colour, &caps).map_err(|e| UsageError(e.to_string()))?;
     let map = chessreach::attack::AttackMap::new(pos)?;
     let hostile = m.colour.opponent();

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use chessreach::geometry::{Coord, EdgeGrid};
+use chessreach::limits::Budget;
 use chessreach::problems::roads::parse;
 use chessreach::render::{self, Cell, View};
 use chessreach::roads::{counts, reach, Piece, Reached};
@@ -132,9 +133,12 @@ fn svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached], total: usiz
     render::svg(&view, &title, cell)
 }
 
-pub(crate) fn run(args: &Args) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let input = output::read_input(args.file.as_deref())?;
-    let puzzle = parse(&input)?;
+    let (puzzle, error) = parse(&input, budget)?;
+    if let Some(e) = error {
+        return Err(e.into());
+    }
     let (grid, pieces) = (&puzzle.grid, &puzzle.pieces);
     let shown: Vec<usize> = if args.all {
         (1..=pieces.len()).collect()

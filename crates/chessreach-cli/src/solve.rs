@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use chessreach::limits::Budget;
 use chessreach::problems::{self, knightmare, Problem};
 
 use crate::output;
@@ -19,7 +20,7 @@ pub(crate) struct Args {
     input: Option<PathBuf>,
 }
 
-pub(crate) fn run(args: &Args) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     if args.problem == Problem::Knightmare {
         // Interactive: moves go out as they are made, each line flushed.
         let stdout = std::io::stdout();
@@ -35,9 +36,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             .map(|_| ())
             .with_context(|| format!("{} ({})", args.problem, args.problem.origin()));
     }
-    let text = output::read_input(args.input.as_deref())?;
+    let bytes = output::read_bytes(args.input.as_deref())?;
     let mut out = output::stdout();
-    let result = problems::solve(args.problem, &text, &mut out);
+    let result = problems::solve_bytes(args.problem, &bytes, &mut out, budget);
     // Answers computed before an error are kept.
     out.flush()?;
     result.with_context(|| format!("{} ({})", args.problem, args.problem.origin()))

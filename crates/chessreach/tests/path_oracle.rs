@@ -15,7 +15,12 @@ use proptest::prelude::*;
 
 /// Squares attacked by `side`'s pieces once the pieces in `gone` are off the board, walking
 /// each rule naively.
-fn attacked_without(pos: &Position, kinds: &[TestPiece], gone: &BTreeSet<usize>, side: Colour) -> BTreeSet<Coord> {
+fn attacked_without(
+    pos: &Position,
+    kinds: &[TestPiece],
+    gone: &BTreeSet<usize>,
+    side: Colour,
+) -> BTreeSet<Coord> {
     let pieces: Vec<Placed> = pos
         .pieces()
         .iter()
@@ -68,7 +73,9 @@ fn oracle(
                         .is_none_or(|b| s >> b & 1 == 0)
             })
         };
-        for (t, can_capture, can_move) in naive_moves(&mover.fams, colour, at, board, &|c| active(c).is_some()) {
+        for (t, can_capture, can_move) in
+            naive_moves(&mover.fams, colour, at, board, &|c| active(c).is_some())
+        {
             if attacked[s as usize].contains(&t) {
                 continue;
             }
@@ -160,7 +167,9 @@ fn check_route(
                 .find(|(i, p)| p.at == c && !gone.contains(i))
                 .map(|(i, _)| i)
         };
-        let moves = naive_moves(&mover.fams, Colour::White, w[0], pos.board(), &|c| active(c).is_some());
+        let moves = naive_moves(&mover.fams, Colour::White, w[0], pos.board(), &|c| {
+            active(c).is_some()
+        });
         let attacked = attacked_without(pos, kinds, &gone.iter().copied().collect(), Colour::Black);
         if attacked.contains(&w[1]) {
             return Err(format!("{} is attacked", w[1]));

@@ -1,6 +1,7 @@
 use super::walk::{self, Surface};
 use super::{AttackQuery, Position};
 use crate::geometry::{Coord, Rect, Square, SquareSet};
+use crate::limits::{mul_add, Budget, TooLarge};
 use crate::piece::Colour;
 
 /// Occupancy of a bounded board: which active piece stands on each square.
@@ -53,7 +54,54 @@ pub struct AttackMap {
 #[error("this attack map needs a bounded board; the position is on a {0} strip (use StripAttackMap)")]
 pub struct NotBounded(pub crate::geometry::Board);
 
+/// Why an attack map was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MapError {
+    /// The position is on a strip.
+    #[error(transparent)]
+    NotBounded(#[from] NotBounded),
+    /// The map would exceed the memory budget.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
+}
+
 impl AttackMap {
+    /// The most (square, attacker) pairs a position's map can hold: per piece and step, one
+    /// square for a leap, and for a ride its range or the board's longer side. O(pieces ×
+    /// steps); `None` on a strip or on overflow.
+    pub fn pairs_bound(pos: &Position) -> Option<u64> {
+        let rect = pos.rect()?;
+        let side = u64::from(rect.width().max(rect.height()));
+        (0..pos.pieces().len()).try_fold(0u64, |acc, i| {
+            pos.steps_of(i)
+                .iter()
+                .filter(|s| s.can_capture)
+                .try_fold(acc, |acc, s| {
+                    let reach = match s.range {
+                        1 => 1,
+                        0 => side,
+                        r => u64::from(r).min(side),
+                    };
+                    acc.checked_add(reach)
+                })
+        })
+    }
+
+    /// Bytes [`AttackMap::new`] may need: 13 per square (occupancy, marks, row starts, two bit
+    /// sets) and 12 per (square, attacker) pair ([`AttackMap::pairs_bound`]).
+    pub fn bytes_needed(pos: &Position) -> Option<u64> {
+        let squares = pos.rect()?.len() as u64;
+        mul_add(squares, 13, Self::pairs_bound(pos)?.checked_mul(12)?)
+    }
+
+    /// [`AttackMap::new`], refused up front beyond `budget`.
+    pub fn within(pos: &Position, budget: Budget) -> Result<Self, MapError> {
+        pos.rect().ok_or(NotBounded(pos.board()))?;
+        budget.check("the attack map", Self::bytes_needed(pos))?;
+        Ok(Self::new(pos)?)
+    }
+
     /// The attack map of every piece of a position on a bounded board.
     pub fn new(pos: &Position) -> Result<Self, NotBounded> {
         Self::build(pos, |_| true)

@@ -67,7 +67,10 @@ impl Symbols {
             return Err(fail(0, format!("expected one letter before `=`, found `{name}`")));
         };
         if !letter.is_ascii_alphabetic() {
-            return Err(fail(0, format!("expected a letter before `=`, found `{letter}`")));
+            return Err(fail(
+                0,
+                format!("expected an ASCII letter (A-Z, a-z) before `=`, found `{letter}`"),
+            ));
         }
         let offset = name.chars().count() + 1;
         let rule: Rule = betza

@@ -23,7 +23,7 @@ mod position;
 mod strip;
 pub(crate) mod walk;
 
-pub use dense::AttackMap;
+pub use dense::{AttackMap, MapError, NotBounded};
 pub use fen::{FenError, Symbols};
 pub use position::{Kind, Placed, Position, PositionError};
 pub use strip::{Ray, StripAttackMap};

@@ -38,7 +38,7 @@ pub enum RectError {
         height: u64,
     },
     /// More squares than a `u32` index can name.
-    #[error("a {width}x{height} board has too many squares (at most 4294967295)")]
+    #[error("a {width}x{height} board has too many squares (at most 4294967294)")]
     TooLarge {
         /// Files asked for.
         width: u64,

@@ -29,6 +29,7 @@ pub use correlate::Engine;
 pub use grid::BitGrid;
 pub use offsets::OffsetSet;
 
+use crate::limits::{Budget, TooLarge};
 use std::fmt;
 use std::str::FromStr;
 
@@ -200,7 +201,7 @@ pub struct Inference {
     /// The offsets of `offsets` that land on the board from some piece: any rule between these
     /// and `offsets` draws the same diagram.
     pub usable: OffsetSet,
-    /// `x` squares no piece reaches with it.
+    /// `x` squares no piece reaches with it, sorted by row then column (binary-searchable).
     pub unexplained: Vec<(usize, usize)>,
 }
 
@@ -215,6 +216,23 @@ impl Inference {
         let back = OffsetSet::from_rule(&name.parse().ok()?, self.offsets.width(), self.offsets.height());
         (name.len() <= 64 && self.usable.is_subset(&back) && back.is_subset(&self.offsets)).then_some(name)
     }
+}
+
+/// Bytes inference may need on a `height × width` diagram: its FFT planes cover (2h)×(2w)
+/// reals (measured: 99 bytes per square at 2000×2000, where the padded size is exact); 128
+/// per square leaves room for padding to a smooth size. `None` if that overflows.
+pub fn bytes_needed(height: usize, width: usize) -> Option<u64> {
+    let squares = (height as u64).checked_mul(width as u64)?;
+    squares.checked_mul(128)
+}
+
+/// [`infer`], refused up front when [`bytes_needed`] exceeds `budget`.
+pub fn infer_within(d: &Diagram, budget: Budget) -> Result<Inference, TooLarge> {
+    budget.check(
+        "inferring the rule of this diagram",
+        bytes_needed(d.height, d.width),
+    )?;
+    Ok(infer(d))
 }
 
 /// Infers the rule of a diagram, choosing the product engine by cost.

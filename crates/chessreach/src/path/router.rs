@@ -45,13 +45,21 @@ pub enum PathError {
     /// A capturable piece that does not exist or is not hostile.
     #[error("piece {0} cannot be captured: it is not a hostile piece of the position")]
     NotCapturable(usize),
-    /// Too many capturable pieces for the state space.
-    #[error(
-        "{0} capturable pieces on {1} squares make {1}·2^{0} search states, more than the {max} \
-         supported: allow fewer captures",
-        max = Router::MAX_STATES
-    )]
+    /// Too many search states: capturable pieces (`0`) times squares (`1`).
+    #[error("{}", too_many_states(*.0, *.1))]
     TooManyCapturable(usize, usize),
+}
+
+fn too_many_states(k: usize, squares: usize) -> String {
+    let max = Router::MAX_STATES;
+    if k == 0 {
+        format!("a board of {squares} squares is more than the {max} the route search supports")
+    } else {
+        format!(
+            "{k} capturable pieces on {squares} squares make {squares}·2^{k} search states, more than \
+             the {max} supported: allow fewer captures"
+        )
+    }
 }
 
 /// A shortest route: every square from the start to the end, and the pieces captured.
@@ -143,6 +151,14 @@ impl<'a> Router<'a> {
     /// The most search states (squares × capture subsets): 8 bytes each at worst, so the
     /// search stays within about 512 MiB. 64×64 with 12 capturable pieces is 2^24.
     pub const MAX_STATES: usize = 1 << 26;
+
+    /// Bytes a router may need on `squares` squares with `capturable` pieces: per state a
+    /// distance, a parent and a safe bit (9 bytes), per square occupancy and a distance map's
+    /// entry (12). `None` on overflow.
+    pub fn bytes_needed(squares: usize, capturable: usize) -> Option<u64> {
+        let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
+        crate::limits::mul_add(states, 9, (squares as u64).checked_mul(12)?)
+    }
 
     /// A router for a mover of `rule` and `colour` among the pieces of `pos`, which may capture
     /// the hostile pieces listed in `capturable`.

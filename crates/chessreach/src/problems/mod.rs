@@ -16,6 +16,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::limits::Budget;
+
 pub use crate::input::{Input, InputError};
 
 /// A classic problem.
@@ -99,6 +101,9 @@ pub enum SolveError {
     /// An interactive exchange went wrong (an illegal or impossible move, a bad setup).
     #[error("{0}")]
     Protocol(String),
+    /// The input asks for more memory than the budget allows.
+    #[error(transparent)]
+    TooLarge(#[from] crate::limits::TooLarge),
     /// The problem is interactive: see [`knightmare::play`].
     #[error("`{0}` is interactive: it is played over a reader and a writer, not solved from text")]
     Interactive(Problem),
@@ -107,11 +112,57 @@ pub enum SolveError {
 /// Solves one classic: reads `input` in its original format and writes the exact output.
 /// Interactive problems (knightmare) are not solved here; see the `duel` module.
 pub fn solve(problem: Problem, input: &str, out: &mut impl Write) -> Result<(), SolveError> {
+    solve_within(problem, input, out, Budget::default())
+}
+
+/// [`solve`] within a memory budget: inputs whose tables would exceed it (a large roads grid,
+/// a large weird-chess board) are refused with the size they would need.
+pub fn solve_within(
+    problem: Problem,
+    input: &str,
+    out: &mut impl Write,
+    budget: Budget,
+) -> Result<(), SolveError> {
     match problem {
         Problem::InfiniteChess => infinite_chess::solve(input, out),
         Problem::KingPath => king_path::solve(input, out),
-        Problem::WeirdChess => weird_chess::solve(input, out),
+        Problem::WeirdChess => weird_chess::solve(input, out, budget),
         Problem::Knightmare => Err(SolveError::Interactive(problem)),
-        Problem::Roads => roads::solve(input, out),
+        Problem::Roads => roads::solve(input, out, budget),
+    }
+}
+
+/// [`solve_within`] on raw bytes: text that is not UTF-8 is an error at the line and column of
+/// its first bad byte, after the answers of the complete lines before it.
+pub fn solve_bytes(
+    problem: Problem,
+    input: &[u8],
+    out: &mut impl Write,
+    budget: Budget,
+) -> Result<(), SolveError> {
+    let bad = match std::str::from_utf8(input) {
+        Ok(text) => return solve_within(problem, text, out, budget),
+        Err(e) => e.valid_up_to(),
+    };
+    // The valid text up to the start of the bad line: its answers are written first.
+    let line_start = input[..bad]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let before = std::str::from_utf8(&input[..line_start]).unwrap_or_default();
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&input[line_start..bad]).chars().count() + 1;
+    let utf8 = InputError {
+        line,
+        column,
+        expected: "text (UTF-8)".into(),
+        found: format!("the byte 0x{:02x}", input[bad]),
+    };
+    match solve_within(problem, before, out, budget) {
+        // An error inside the valid lines comes first; running out of input there is the
+        // bad byte's doing.
+        Err(SolveError::Input(e)) if e.line < line => Err(SolveError::Input(e)),
+        Err(SolveError::Input(_)) | Ok(()) => Err(SolveError::Input(utf8)),
+        Err(other) => Err(other),
     }
 }

@@ -10,6 +10,7 @@ use std::io::Write;
 
 use super::{Input, InputError, SolveError};
 use crate::geometry::EdgeGrid;
+use crate::limits::{Budget, TooLarge};
 use crate::roads::{counts, Piece};
 
 /// A parsed input: the grid and the placements, with each placement's line.
@@ -22,12 +23,46 @@ pub struct Puzzle {
     pub lines: Vec<usize>,
 }
 
-/// Parses the input format.
-pub fn parse(text: &str) -> Result<Puzzle, InputError> {
+/// Why an input could not be read whole.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Malformed before the first placement: nothing can be answered.
+    #[error(transparent)]
+    Input(InputError),
+    /// The grid and placements would not fit in the budget.
+    #[error(transparent)]
+    TooLarge(TooLarge),
+}
+
+impl From<ParseError> for SolveError {
+    fn from(e: ParseError) -> Self {
+        match e {
+            ParseError::Input(e) => Self::Input(e),
+            ParseError::TooLarge(e) => Self::TooLarge(e),
+        }
+    }
+}
+
+impl From<InputError> for ParseError {
+    fn from(e: InputError) -> Self {
+        Self::Input(e)
+    }
+}
+
+/// Parses the input format: the puzzle with every placement up to the first bad one, and the
+/// error there (if any), so that the placements before it can still be answered.
+pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>), ParseError> {
     let mut inp = Input::new(text);
     let n = inp.int_in("the number of rows n", 1..=1 << 14)? as usize;
     let m = inp.int_in("the number of columns m", 1..=1 << 14)? as usize;
     let q = inp.int_in("the number of placements q", 0..=1 << 24)? as usize;
+    budget
+        .check(
+            "the roads grid and placements",
+            crate::roads::bytes_needed(n, m, q),
+        )
+        .map_err(ParseError::TooLarge)?;
     let mut roads = |count: usize, what: &str| -> Result<Vec<u8>, InputError> {
         let mut out = Vec::with_capacity(count);
         for _ in 0..count {
@@ -41,7 +76,7 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
     let mut pieces = Vec::with_capacity(q);
     let mut lines = Vec::with_capacity(q);
     let mut by = vec![u32::MAX; n * m];
-    for i in 0..q {
+    let mut placement = |inp: &mut Input<'_>| -> Result<(Piece, usize), InputError> {
         let (line, _) = inp.position();
         let colour = inp.int_in("a colour", 0..=1)? as u8;
         let level = inp.parse::<i64>("a level (an integer)")?;
@@ -54,28 +89,40 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
                 line: yl,
                 column: yc,
                 expected: "an empty intersection".into(),
-                found: format!(
-                    "({x}, {y}), occupied since the placement on line {}",
-                    lines[by[at] as usize]
-                ),
+                found: format!("({x}, {y}), occupied since the placement on line {}", by[at]),
             });
         }
-        by[at] = i as u32;
-        pieces.push(Piece { colour, level, at });
-        lines.push(line);
+        by[at] = u32::try_from(line).unwrap_or(u32::MAX - 1);
+        Ok((Piece { colour, level, at }, line))
+    };
+    let mut error = None;
+    for _ in 0..q {
+        match placement(&mut inp) {
+            Ok((piece, line)) => {
+                pieces.push(piece);
+                lines.push(line);
+            }
+            Err(e) => {
+                error = Some(e);
+                break;
+            }
+        }
     }
-    inp.finish()?;
-    Ok(Puzzle { grid, pieces, lines })
+    if error.is_none() {
+        error = inp.finish().err();
+    }
+    Ok((Puzzle { grid, pieces, lines }, error))
 }
 
 /// Solves one input: a count per placement.
-pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
-    let p = parse(text)?;
+/// Placements before a bad line are answered before the error is returned.
+pub fn solve(text: &str, out: &mut impl Write, budget: Budget) -> Result<(), SolveError> {
+    let (p, error) = parse(text, budget)?;
     let answers = counts(&p.grid, &p.pieces).expect("placements were checked while parsing");
     let mut buf = String::with_capacity(answers.len() * 7);
     for a in answers {
         let _ = writeln!(buf, "{a}");
     }
     out.write_all(buf.as_bytes())?;
-    Ok(())
+    error.map_or(Ok(()), |e| Err(SolveError::Input(e)))
 }

@@ -8,7 +8,8 @@
 use std::io::Write;
 
 use super::{Input, InputError, SolveError};
-use crate::infer::{infer, Diagram, DiagramError, Mark};
+use crate::infer::{infer_within, Diagram, DiagramError, Mark};
+use crate::limits::Budget;
 
 /// Reads a diagram: with `sized`, a first line holding `n` and then exactly `n` rows of `n`
 /// marks (the weird-chess format); otherwise rows of equal length, an optional leading size
@@ -81,9 +82,9 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
 }
 
 /// Solves one input: `NO`, or `YES` and the rule diagram.
-pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
+pub fn solve(text: &str, out: &mut impl Write, budget: Budget) -> Result<(), SolveError> {
     let d = parse_diagram(text, true)?;
-    let found = infer(&d);
+    let found = infer_within(&d, budget)?;
     if found.unexplained.is_empty() {
         out.write_all(b"YES\n")?;
         out.write_all(found.offsets.diagram().as_bytes())?;

@@ -1,0 +1,338 @@
+//! Hostile input, every command: each case runs the binary under a 3 GB address-space limit
+//! with `--max-memory 1G` and a time limit, and must end with the expected exit status (never a
+//! panic, an abort, a kill or a timeout), a message naming what was wrong, and every answer
+//! already computed on stdout.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Case {
+    name: &'static str,
+    args: &'static [&'static str],
+    stdin: Vec<u8>,
+    code: i32,
+    stderr: &'static [&'static str],
+    stdout: &'static str,
+}
+
+fn case(name: &'static str, args: &'static [&'static str], stdin: impl Into<Vec<u8>>, code: i32) -> Case {
+    Case {
+        name,
+        args,
+        stdin: stdin.into(),
+        code,
+        stderr: &[],
+        stdout: "",
+    }
+}
+
+impl Case {
+    fn err(mut self, fragments: &'static [&'static str]) -> Self {
+        self.stderr = fragments;
+        self
+    }
+    fn out(mut self, prefix: &'static str) -> Self {
+        self.stdout = prefix;
+        self
+    }
+}
+
+fn big_weird_chess(n: usize) -> Vec<u8> {
+    let mut s = format!("{n}\n").into_bytes();
+    for r in 0..n {
+        s.extend((0..n).map(|c| if (r + c) % 7 == 0 { b'o' } else { b'.' }));
+        s.push(b'\n');
+    }
+    s
+}
+
+#[expect(clippy::too_many_lines, reason = "a data table: one case per entry")]
+fn cases() -> Vec<Case> {
+    let roads_bad_third =
+        "4 4 3\n1 3 1\n2 2 2\n3 3 0\n1 1 1\n2 3 1 1\n3 2 2 1\n1 0 3 3\n0 5 2 2\n1 3 2 3\n1 x 3 2\n";
+    let mut long_token = b"1 8\n7 8\n1\nN 4 ".to_vec();
+    long_token.extend(std::iter::repeat_n(b'x', 10_000_000));
+    vec![
+        case(
+            "attacks on a huge board, JSON",
+            &[
+                "attacks",
+                "--board",
+                "20000x20000",
+                "--piece",
+                "Q@a1",
+                "--format",
+                "json",
+            ],
+            "",
+            2,
+        )
+        .err(&["the attack map would need", "over the memory budget of 1.0 GB"]),
+        case(
+            "attacks on the largest board, drawn",
+            &["attacks", "--board", "65535x65535", "--piece", "Q@a1"],
+            "",
+            2,
+        )
+        .err(&["too large to draw"]),
+        case(
+            "attacks on a 10000x10000 board, drawn",
+            &["attacks", "--board", "10000x10000"],
+            "",
+            2,
+        )
+        .err(&["too large to draw"]),
+        case(
+            "a FEN of too many squares",
+            &["attacks", "--fen", "4294967295"],
+            "",
+            2,
+        )
+        .err(&["at most 4294967294"]),
+        case(
+            "a non-ASCII letter defined",
+            &["attacks", "--define", "é=BN"],
+            "",
+            2,
+        )
+        .err(&["ASCII letter"]),
+        case("a bad memory size", &["attacks", "--max-memory", "lots"], "", 2).err(&["--max-memory"]),
+        case(
+            "a route on a board too large for the budget",
+            &["path", "--board", "8000x8000", "--mover", "K@a1", "--to", "b2"],
+            "",
+            2,
+        )
+        .err(&["the route search would need"]),
+        case(
+            "a route on a board too large to search",
+            &["path", "--board", "30000x30000", "--mover", "K@a1", "--to", "b2"],
+            "",
+            2,
+        )
+        .err(&["the route search would need 30.6 GB"]),
+        case(
+            "a route on a board too large to search, whatever the budget",
+            &[
+                "path",
+                "--board",
+                "30000x30000",
+                "--mover",
+                "K@a1",
+                "--to",
+                "b2",
+                "--max-memory",
+                "100G",
+            ],
+            "",
+            2,
+        )
+        .err(&["900000000 squares is more than the 67108864 the route search supports"]),
+        case(
+            "weird-chess n = 6000",
+            &["solve", "weird-chess"],
+            big_weird_chess(6000),
+            1,
+        )
+        .err(&["would need 4.6 GB", "over the memory budget"]),
+        case(
+            "infer on a 6000x6000 diagram",
+            &["infer"],
+            big_weird_chess(6000),
+            1,
+        )
+        .err(&["would need"]),
+        case(
+            "roads of the largest size",
+            &["solve", "roads"],
+            "16384 16384 16777216\n",
+            1,
+        )
+        .err(&["the roads grid and placements would need"]),
+        case(
+            "roads: a bad third placement",
+            &["solve", "roads"],
+            roads_bad_third,
+            1,
+        )
+        .err(&["line 11, column 3"])
+        .out("6\n3\n"),
+        case(
+            "king-path: bytes that are not UTF-8",
+            &["solve", "king-path"],
+            &b"c4 e6 d5\ng2 a8 a2\na3 \xff1 c1\n"[..],
+            1,
+        )
+        .err(&["line 3, column 4", "UTF-8"])
+        .out("2\n6\n"),
+        case(
+            "infinite-chess: a 10 MB token",
+            &["solve", "infinite-chess"],
+            long_token,
+            1,
+        )
+        .err(&["line 4, column 5", "(10000000 bytes)"]),
+        case(
+            "knightmare: both knights on one square",
+            &["solve", "knightmare"],
+            "6 6\n3 3 3 3\n",
+            1,
+        )
+        .err(&["line 2", "both pieces start on c3"]),
+        case(
+            "knightmare: an odd board",
+            &["solve", "knightmare"],
+            "7 6\n1 1 2 2\n",
+            1,
+        )
+        .err(&["line 1"]),
+        case(
+            "knightmare: a square off the board",
+            &["solve", "knightmare"],
+            "6 6\n9 9 3 3\n",
+            1,
+        )
+        .err(&["line 2", "off the 6x6 board"]),
+        case(
+            "duel verify beyond memory",
+            &["duel", "verify", "--min", "200x200", "--max", "200x200"],
+            "",
+            2,
+        )
+        .err(&["would need"]),
+        case(
+            "duel solve beyond memory",
+            &["duel", "solve", "--board", "1000x1000"],
+            "",
+            2,
+        )
+        .err(&["the duel solver's tables would need"]),
+        case(
+            "duel judge with an empty range",
+            &["duel", "judge", "--board", "12x12..6x6"],
+            "",
+            2,
+        )
+        .err(&["empty"]),
+        case(
+            "duel solve on an odd knightmare board",
+            &["duel", "solve", "--board", "7x7"],
+            "",
+            2,
+        )
+        .err(&["knightmare board"]),
+        case(
+            "duel play on a huge board (no 2 MB pictures)",
+            &["duel", "play", "--board", "1000x1000", "--from", "a1,b5"],
+            "q\n",
+            0,
+        )
+        .err(&[]),
+    ]
+}
+
+/// Runs a case under the limits; returns (status code, stdout, stderr, elapsed).
+fn run(c: &Case) -> (Option<i32>, Vec<u8>, String, Duration) {
+    let bin = assert_cmd::cargo::cargo_bin("chessreach");
+    let mut args: Vec<String> = c.args.iter().map(|s| (*s).to_owned()).collect();
+    if !args.iter().any(|a| a == "--max-memory") {
+        args.extend(["--max-memory".to_owned(), "1G".to_owned()]);
+    }
+    // `ulimit -v` (KiB): an allocation past 3 GB fails, which would abort the process.
+    let script = "ulimit -v 3000000; exec \"$0\" \"$@\"";
+    let start = Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(&bin)
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = c.stdin.clone();
+    let writer = std::thread::spawn(move || {
+        // The program may stop reading early (an error): a broken pipe here is fine.
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("waits");
+    let _ = writer.join();
+    (
+        out.status.code(),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        start.elapsed(),
+    )
+}
+
+#[test]
+fn hostile_inputs_are_refused_cleanly() {
+    let mut failures = Vec::new();
+    for c in cases() {
+        let (code, stdout, stderr, took) = run(&c);
+        let mut why = Vec::new();
+        if code != Some(c.code) {
+            why.push(format!("exit {code:?}, expected {}", c.code));
+        }
+        for f in c.stderr {
+            if !stderr.contains(f) {
+                why.push(format!("stderr lacks `{f}`"));
+            }
+        }
+        if stderr.contains("panicked") || stderr.len() > 2000 {
+            why.push("a panic or an overlong message".into());
+        }
+        if !stdout.starts_with(c.stdout.as_bytes()) {
+            why.push(format!("stdout does not start with {:?}", c.stdout));
+        }
+        if c.name.contains("no 2 MB pictures") && stdout.len() > 10_000 {
+            why.push(format!("{} bytes of output", stdout.len()));
+        }
+        if took > Duration::from_secs(60) {
+            why.push(format!("took {took:?}"));
+        }
+        if !why.is_empty() {
+            failures.push(format!(
+                "{}: {} (stderr: {})",
+                c.name,
+                why.join("; "),
+                stderr.trim()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn a_closed_pipe_is_a_quiet_success() {
+    let bin = assert_cmd::cargo::cargo_bin("chessreach");
+    // Outputs far larger than a pipe's buffer, so the pipe really closes under the writer.
+    for args in [
+        "attacks --board 200x200 --piece R@a1/b2/c3/d4/e5/f6/g7/h8 --format json",
+        "duel solve --board 10x10 --format json --quiet",
+        "duel solve --board 10x10 --from a1 --format svg --quiet",
+    ] {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "\"$0\" {args} | head -c 1 >/dev/null; exit ${{PIPESTATUS[0]}}"
+            ))
+            .arg(&bin)
+            .output()
+            .expect("bash runs");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{args}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
