@@ -122,14 +122,25 @@ fn bad_arguments_exit_2_and_name_the_character() {
 }
 
 #[test]
-fn demo_runs() {
-    chessreach()
-        .arg("demo")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "== attacks: The orthodox start position",
-        ));
+fn demo_runs_every_section() {
+    let mut a = chessreach().arg("demo").assert().success();
+    for section in [
+        "== attacks: The orthodox start position",
+        "== attacks: Capablanca chess on 10x8",
+        "== attacks: knight and bishop on an 8-rank strip",
+        "== infinite-chess (Codeforces 1765I)",
+        "== king-path (e-olymp 2621)",
+        "== weird-chess (Codeforces 538D)",
+        "== knightmare (Codeforces 1201E2 (interactive))",
+        "== duel solve: a rook",
+        "== roads (Luogu P7963 / NOIP 2021)",
+    ] {
+        a = a.stdout(predicate::str::contains(section));
+    }
+    // Each section shows its answer, not only its title.
+    a.stdout(predicate::str::contains("white wins on its target"))
+        .stdout(predicate::str::contains("answers: 6 3 5"))
+        .stdout(predicate::str::contains("from a1 / e5: white wins in 3 plies"));
 }
 
 #[test]
