@@ -165,6 +165,14 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
     budget
         .check("the route search", needed)
         .map_err(|e| UsageError(format!("{e}; raise it with --max-memory")))?;
+    let rect = pos.rect().context("a bounded board")?;
+    let drawn = rect.width() <= DRAW_LIMIT && rect.height() <= DRAW_LIMIT;
+    if args.format == Format::Svg && !drawn {
+        return Err(UsageError(format!(
+            "a {rect} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); use --format text or json"
+        ))
+        .into());
+    }
     let mut router = Router::new(pos, &m.rule, m.colour, &caps).map_err(|e| UsageError(e.to_string()))?;
     let map = chessreach::attack::AttackMap::new(pos)?;
     let hostile = m.colour.opponent();
@@ -231,10 +239,57 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
                     }
                     None => writeln!(out, "no route")?,
                 }
-                write!(out, "{}", render::text(&view, cell))?;
-                writeln!(out, "S start; 1-9, a-z: the route, move by move; x attacked")?;
+                if drawn {
+                    write!(out, "{}", render::text(&view, cell))?;
+                    writeln!(out, "S start; 1-9, a-z: the route, move by move; x attacked")?;
+                } else {
+                    writeln!(
+                        out,
+                        "(a {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})"
+                    )?;
+                }
             }
         }
+    }
+    Ok(())
+}
+
+/// Boards up to this many files and ranks are drawn; larger ones get a summary.
+const DRAW_LIMIT: u32 = 200;
+
+/// A distance map too large to draw: how many squares are reachable, the farthest, and how
+/// many squares lie at each distance. O(squares).
+fn write_summary(
+    distance: &[Option<u32>],
+    rect: chessreach::geometry::Rect,
+    out: &mut impl Write,
+) -> Result<()> {
+    let mut histogram: Vec<u64> = Vec::new();
+    for d in distance.iter().flatten() {
+        let d = *d as usize;
+        if histogram.len() <= d {
+            histogram.resize(d + 1, 0);
+        }
+        histogram[d] += 1;
+    }
+    let reachable: u64 = histogram.iter().sum();
+    writeln!(
+        out,
+        "{reachable} of {} squares reachable; the farthest {} moves away (a {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})",
+        rect.len(),
+        histogram.len().saturating_sub(1)
+    )?;
+    // At most about 20 rows: distances grouped into equal ranges.
+    let width = histogram.len().div_ceil(20).max(1);
+    writeln!(out, "{:>11}  squares", "moves")?;
+    for (k, group) in histogram.chunks(width).enumerate() {
+        let (lo, hi) = (k * width, k * width + group.len() - 1);
+        let label = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}-{hi}")
+        };
+        writeln!(out, "{label:>11}  {}", group.iter().sum::<u64>())?;
     }
     Ok(())
 }
@@ -276,6 +331,8 @@ fn distance_map(
                 out.write_all(
                     render::svg(view, &format!("Distances of {} from {}", m.rule, m.at), cell).as_bytes(),
                 )?;
+            } else if rect.width() > DRAW_LIMIT || rect.height() > DRAW_LIMIT {
+                write_summary(&dm.distance, rect, out)?;
             } else {
                 write!(out, "{}", render::text(view, cell))?;
                 writeln!(

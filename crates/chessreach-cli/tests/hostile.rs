@@ -14,6 +14,8 @@ struct Case {
     code: i32,
     stderr: &'static [&'static str],
     stdout: &'static str,
+    /// The most bytes of output allowed (no megabyte pictures of huge boards).
+    max_out: usize,
 }
 
 fn case(name: &'static str, args: &'static [&'static str], stdin: impl Into<Vec<u8>>, code: i32) -> Case {
@@ -24,6 +26,7 @@ fn case(name: &'static str, args: &'static [&'static str], stdin: impl Into<Vec<
         code,
         stderr: &[],
         stdout: "",
+        max_out: 1 << 20,
     }
 }
 
@@ -34,6 +37,10 @@ impl Case {
     }
     fn out(mut self, prefix: &'static str) -> Self {
         self.stdout = prefix;
+        self
+    }
+    fn at_most(mut self, bytes: usize) -> Self {
+        self.max_out = bytes;
         self
     }
 }
@@ -228,7 +235,32 @@ fn cases() -> Vec<Case> {
             "q\n",
             0,
         )
-        .err(&[]),
+        .at_most(10_000),
+        case(
+            "a distance map of a 2000x2000 board",
+            &["path", "--board", "2000x2000", "--mover", "N@a1", "--all"],
+            "",
+            0,
+        )
+        .out("4000000 of 4000000 squares reachable")
+        .at_most(10_000),
+        case(
+            "a route on a 4000x4000 board, as SVG",
+            &[
+                "path",
+                "--board",
+                "4000x4000",
+                "--mover",
+                "N@a1",
+                "--to",
+                "c2",
+                "--format",
+                "svg",
+            ],
+            "",
+            2,
+        )
+        .err(&["too large to draw"]),
     ]
 }
 
@@ -288,8 +320,12 @@ fn hostile_inputs_are_refused_cleanly() {
         if !stdout.starts_with(c.stdout.as_bytes()) {
             why.push(format!("stdout does not start with {:?}", c.stdout));
         }
-        if c.name.contains("no 2 MB pictures") && stdout.len() > 10_000 {
-            why.push(format!("{} bytes of output", stdout.len()));
+        if stdout.len() > c.max_out {
+            why.push(format!(
+                "{} bytes of output, more than {}",
+                stdout.len(),
+                c.max_out
+            ));
         }
         if took > Duration::from_secs(60) {
             why.push(format!("took {took:?}"));
