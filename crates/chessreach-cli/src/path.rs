@@ -159,7 +159,7 @@ pub(crate) fn args_from(words: &[&str]) -> Result<Args> {
 fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut impl Write) -> Result<()> {
     let caps = capturable(args, pos, m.colour)?;
     let squares = pos.rect().map_or(0, chessreach::geometry::Rect::len);
-    let needed = Router::bytes_needed(squares, caps.len())
+    let needed = Router::bytes_needed(squares, caps.len(), &m.rule)
         .zip(chessreach::attack::AttackMap::bytes_needed(pos))
         .and_then(|(a, b)| a.checked_add(b));
     budget

@@ -123,8 +123,9 @@ impl Surface for SubsetSurface<'_> {
 ///
 /// Build once, ask many questions: tables (occupancy, steps) are built in `new`; the safe
 /// squares of each capture subset and the per-subset search arrays are built lazily and kept.
-/// A search is O(S · (squares · m)) for S reached subsets and m squares covered by one move of
-/// the mover from a square (its steps, riders counted along their rays).
+/// A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
+/// rider steps (each (square, step) is walked once per subset: a ray stops where an earlier ray
+/// of the same step ran) and Σr the ranges of limited riders.
 pub struct Router<'a> {
     pos: &'a Position,
     rect: Rect,
@@ -140,7 +141,15 @@ pub struct Router<'a> {
     /// so the parent's subset lacks the piece that stood here).
     dist: Vec<Option<Box<[u32]>>>,
     parent: Vec<Option<Box<[u32]>>>,
+    /// Per subset, for each square and unlimited rider step: whether a ray of that step has
+    /// already run through the square in this search (`riders` bits a square).
+    passed: Vec<Option<Box<[u64]>>>,
+    /// Per step: its index among the unlimited rider steps, if it is one.
+    rider: Vec<Option<usize>>,
+    riders: usize,
+    /// Subsets the current search has visited (their arrays are refilled by the next reset).
     touched: Vec<u32>,
+    live: Vec<bool>,
 }
 
 const UNSEEN: u32 = u32::MAX;
@@ -152,12 +161,14 @@ impl<'a> Router<'a> {
     /// search stays within about 512 MiB. 64×64 with 12 capturable pieces is 2^24.
     pub const MAX_STATES: usize = 1 << 26;
 
-    /// Bytes a router may need on `squares` squares with `capturable` pieces: per state a
-    /// distance, a parent and a safe bit (9 bytes), per square occupancy and a distance map's
-    /// entry (12). `None` on overflow.
-    pub fn bytes_needed(squares: usize, capturable: usize) -> Option<u64> {
+    /// Bytes a router for a mover of `rule` may need on `squares` squares with `capturable`
+    /// pieces: per state a distance, a parent and a safe bit (9 bytes) and a bit per unlimited
+    /// rider step; per square occupancy and a distance map's entry (12). `None` on overflow.
+    pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
         let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
-        crate::limits::mul_add(states, 9, (squares as u64).checked_mul(12)?)
+        let riders = rule.steps(Colour::White).iter().filter(|s| s.range == 0).count() as u64;
+        let per_state = 9 + riders.div_ceil(8);
+        crate::limits::mul_add(states, per_state, (squares as u64).checked_mul(12)?)
     }
 
     /// A router for a mover of `rule` and `colour` among the pieces of `pos`, which may capture
@@ -190,17 +201,32 @@ impl<'a> Router<'a> {
             occupant[s.index()] = i as u32 + 1;
         }
         let subsets = 1usize << capturable.len();
+        let steps = rule.steps(colour);
+        let mut riders = 0;
+        let rider = steps
+            .iter()
+            .map(|s| {
+                (s.range == 0).then(|| {
+                    riders += 1;
+                    riders - 1
+                })
+            })
+            .collect();
         Ok(Self {
             pos,
             rect,
             colour,
-            steps: rule.steps(colour),
+            steps,
             occupant,
             cap_bit,
             safe: vec![None; subsets],
             dist: vec![None; subsets],
             parent: vec![None; subsets],
+            passed: vec![None; subsets],
+            rider,
+            riders,
             touched: Vec::new(),
+            live: vec![false; subsets],
         })
     }
 
@@ -242,10 +268,18 @@ impl<'a> Router<'a> {
             .is_some_and(|set| set.contains(s))
     }
 
+    /// Forgets the last search; the per-subset arrays are kept and refilled (no allocation
+    /// when the same subsets are searched again).
     fn reset(&mut self) {
         for &m in &self.touched {
-            self.dist[m as usize] = None;
-            self.parent[m as usize] = None;
+            let m = m as usize;
+            self.live[m] = false;
+            if let Some(d) = self.dist[m].as_mut() {
+                d.fill(UNSEEN);
+            }
+            if let Some(p) = self.passed[m].as_mut() {
+                p.fill(0);
+            }
         }
         self.touched.clear();
     }
@@ -257,6 +291,11 @@ impl<'a> Router<'a> {
         if self.dist[captured as usize].is_none() {
             self.dist[captured as usize] = Some(vec![UNSEEN; len].into_boxed_slice());
             self.parent[captured as usize] = Some(vec![u32::MAX; len].into_boxed_slice());
+            self.passed[captured as usize] =
+                Some(vec![0; (len * self.riders).div_ceil(64)].into_boxed_slice());
+        }
+        if !self.live[captured as usize] {
+            self.live[captured as usize] = true;
             self.touched.push(captured);
         }
         let dist = self.dist[captured as usize].as_mut().expect("allocated");
@@ -269,6 +308,15 @@ impl<'a> Router<'a> {
         true
     }
 
+    /// The start's square: on the board and empty.
+    fn check_start(&self, start: Coord) -> Result<Square, PathError> {
+        let s0 = self.rect.square(start).ok_or(PathError::StartOffBoard(start))?;
+        if self.occupant[s0.index()] != 0 {
+            return Err(PathError::StartOccupied(start));
+        }
+        Ok(s0)
+    }
+
     /// Breadth-first search from `start`; `stop(captured, square)` ends it early.
     /// Returns the state that stopped it.
     fn search(
@@ -276,10 +324,7 @@ impl<'a> Router<'a> {
         start: Coord,
         mut stop: impl FnMut(u32, Square, u32) -> bool,
     ) -> Result<Option<u64>, PathError> {
-        let s0 = self.rect.square(start).ok_or(PathError::StartOffBoard(start))?;
-        if self.occupant[s0.index()] != 0 {
-            return Err(PathError::StartOccupied(start));
-        }
+        let s0 = self.check_start(start)?;
         self.reset();
         let mut queue = VecDeque::new();
         self.visit(0, s0, 0, u32::MAX, &mut queue);
@@ -295,24 +340,48 @@ impl<'a> Router<'a> {
             let from = self.rect.coord(s);
             self.ensure_safe(captured);
             next.clear();
+            let mut passed = self.passed[captured as usize]
+                .take()
+                .expect("allocated with dist");
             {
                 let surface = self.surface(captured);
-                for step in &steps {
-                    let mut sink = |c: Coord| {
-                        let t = self.rect.square(c).expect("the walker stays on the board");
-                        match surface.piece(t) {
-                            None if step.can_move && self.is_safe(captured, t) => next.push((captured, t)),
-                            Some(p)
-                                if step.can_capture && self.cap_bit[p] != 0 && self.is_safe(captured, t) =>
-                            {
-                                next.push((captured | self.cap_bit[p], t));
-                            }
-                            _ => {}
+                for (k, step) in steps.iter().enumerate() {
+                    let mut offer = |t: Square| match surface.piece(t) {
+                        None if step.can_move && self.is_safe(captured, t) => next.push((captured, t)),
+                        Some(p) if step.can_capture && self.cap_bit[p] != 0 && self.is_safe(captured, t) => {
+                            next.push((captured | self.cap_bit[p], t));
                         }
+                        _ => {}
                     };
-                    walk::walk_step(step, from, &surface, &mut sink);
+                    match self.rider[k] {
+                        // An unlimited ride stops where an earlier ray of the same step (from a
+                        // square no farther from the start) has already run: everything beyond
+                        // was offered then, one move from a square at most as far. So each
+                        // (square, step) is walked once per subset: O(squares × steps).
+                        Some(r) => {
+                            let mut at = from;
+                            while let Some(t) = at.offset(step.delta).and_then(|c| self.rect.square(c)) {
+                                let bit = t.index() * self.riders + r;
+                                if passed[bit / 64] >> (bit % 64) & 1 == 1 {
+                                    break;
+                                }
+                                passed[bit / 64] |= 1 << (bit % 64);
+                                offer(t);
+                                if surface.piece(t).is_some() {
+                                    break;
+                                }
+                                at = self.rect.coord(t);
+                            }
+                        }
+                        None => {
+                            let mut sink =
+                                |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
+                            walk::walk_step(step, from, &surface, &mut sink);
+                        }
+                    }
                 }
             }
+            self.passed[captured as usize] = Some(passed);
             for &(c, t) in &next {
                 let from = s.0 | if c == captured { 0 } else { 1 << 31 };
                 if self.visit(c, t, d + 1, from, &mut queue) && stop(c, t, d + 1) {
@@ -348,11 +417,40 @@ impl<'a> Router<'a> {
         Route { squares, captured }
     }
 
-    /// A shortest route from `start` to `goal`, or `None` when there is none.
+    /// Whether the mover can never stand on `s`: a piece that cannot be captured stands there,
+    /// or a hostile piece that cannot be captured attacks it. Attacks of such pieces only grow
+    /// as capturable pieces leave (fewer blockers, fewer blocked legs), so attacked with nothing
+    /// captured means attacked in every subset. O(squares + rays) once.
+    fn never_safe(&mut self, s: Square, start: Coord) -> bool {
+        let o = self.occupant[s.index()];
+        if o != 0 && self.cap_bit[o as usize - 1] == 0 {
+            return true;
+        }
+        if self.rect.coord(s) == start {
+            return false;
+        }
+        let surface = self.surface(0);
+        let mut hit = false;
+        for (i, p) in self.pos.pieces().iter().enumerate() {
+            if hit || p.colour == self.colour || self.cap_bit[i] != 0 {
+                continue;
+            }
+            let mut sink = |c: Coord| hit |= self.rect.square(c) == Some(s);
+            walk::attacks(self.pos.steps_of(i), p.at, &surface, &mut sink);
+        }
+        hit
+    }
+
+    /// A shortest route from `start` to `goal`, or `None` when there is none. A goal the mover
+    /// can never stand on ([`Router::never_safe`]) is answered without a search.
     pub fn route(&mut self, start: Coord, goal: Goal) -> Result<Option<Route>, PathError> {
         let end = match goal {
             Goal::Reach(t) => {
                 let ts = self.rect.square(t).ok_or(PathError::TargetOffBoard(t))?;
+                self.check_start(start)?;
+                if self.never_safe(ts, start) {
+                    return Ok(None);
+                }
                 self.search(start, |_, s, _| s == ts)?
             }
             Goal::Capture(p) => {
@@ -362,6 +460,10 @@ impl<'a> Router<'a> {
                     .filter(|&&b| b != 0)
                     .ok_or(PathError::NotCapturable(p))?;
                 let ts = self.rect.square(self.pos.pieces()[p].at).expect("on board");
+                self.check_start(start)?;
+                if self.never_safe(ts, start) {
+                    return Ok(None);
+                }
                 self.search(start, |c, s, _| s == ts && c & bit != 0)?
             }
         };
