@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Differential check of chessreach's reading of Betza against Fairy-Stockfish (`pyffish`).
+
+For each Betza string, both colours and a few squares of an 8x8 board, it compares
+- the quiet moves: Fairy-Stockfish's legal moves of the piece alone on the board (a king-less
+  helper variant), against the squares `chessreach path --all` reaches in one move;
+- the captures: for every other square, whether Fairy-Stockfish can capture an enemy knight
+  placed there alone, against the squares `chessreach attacks` marks for the piece alone.
+
+    python3 scripts/check_fairy_stockfish.py [--binary PATH] [--pieces FILE] [--quiet]
+
+Needs `pip install pyffish`. Prints a line per disagreeing piece (and its class), then counts;
+exits 1 if any piece disagrees. Strings Fairy-Stockfish does not define (riders on atoms other
+than W, F, N; ranges of several digits) are not compared.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+
+import pyffish as sf
+
+FILES = "abcdefgh"
+
+# Betza strings: orthodox and fairy pieces, direction letters and pairs, modes, lameness.
+DEFAULT_PIECES = [
+    "K", "Q", "R", "B", "N", "W", "F", "D", "A", "H", "C", "Z", "G", "WF", "WD", "FA", "NN", "WW", "FF",
+    "R2", "R3", "B2", "N2", "BN", "RN", "QN", "KN", "fW", "bW", "lW", "rW", "vW", "sW", "fF", "bF",
+    "lF", "rF", "vF", "sF", "fR", "bR", "lR", "rR", "vR", "sR", "fB", "bB", "fN", "bN", "lN", "rN",
+    "vN", "sN", "ffN", "bbN", "llN", "rrN", "fsN", "fvN", "bsN", "bvN", "lfN", "flN", "rfN", "frN",
+    "lbN", "blN", "rbN", "brN", "frF", "flF", "brF", "blF", "fhN", "bhN", "lhN", "rhN", "fmW", "fcF",
+    "fmWfcF", "mWcF", "mRcB", "mBcR", "cK", "mK", "nN", "nA", "nD", "WfF", "FfW", "fWF", "fKbW",
+    "fK", "bK", "lK", "rK", "vK", "sK", "frK", "flK", "fsK", "fQ", "vQ", "sQ", "frQ", "KK", "mQcK",
+    "fmRbcR", "fRbW", "vRsW", "sRvW", "fNbW", "ffrN", "fmrN", "sfN", "vlN", "vsN", "frlN", "rfF",
+    "fbN", "lrN", "fDbA", "nNW", "nAF", "mNcF", "fNbB", "mfRcfB", "lrW", "fbF",
+]
+
+
+def square(f, r):
+    return f"{FILES[f - 1]}{r}"
+
+
+def fen_with(pieces):
+    """An 8x8 board FEN with {(file, rank): char}."""
+    rows = []
+    for r in range(8, 0, -1):
+        row, empty = "", 0
+        for f in range(1, 9):
+            c = pieces.get((f, r))
+            if c is None:
+                empty += 1
+            else:
+                row += (str(empty) if empty else "") + c
+                empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+VARIANT = ["probe0"]
+VARIANT_NAMES = []
+
+
+def fsf_moves(fen, side):
+    return sf.legal_moves(VARIANT[0], f"{fen} {side} - - 0 1", [])
+
+
+def run(binary, *args):
+    r = subprocess.run([binary, *args], capture_output=True, text=True)
+    return r
+
+
+def check(binary, betza, at):
+    """Disagreements for one piece on one square, both colours, as a list of strings."""
+    # A variant once loaded cannot be redefined: a fresh name for every piece.
+    VARIANT[0] = f"probe{len(VARIANT_NAMES)}"
+    VARIANT_NAMES.append(betza)
+    sf.load_variant_config(
+        f"[{VARIANT[0]}:chess]\nking = -\ncheckmate = false\ncustomPiece1 = a:" + betza + "\n"
+    )
+    f, r = at
+    problems = []
+    for colour, letter, side, spec in (("white", "A", "w", "--mover"), ("black", "a", "b", "--mover")):
+        piece_spec = (betza if colour == "white" else "b:" + betza) + "@" + square(f, r)
+        # Quiet moves.
+        fsf = {m[2:4] for m in fsf_moves(fen_with({(f, r): letter}), side)}
+        out = run(binary, "path", "--board", "8x8", spec, piece_spec, "--all", "--format", "json")
+        if out.returncode != 0:
+            return [f"chessreach refuses it: {out.stderr.strip().splitlines()[0]}"]
+        dist = json.loads(out.stdout)["distances"]
+        mine = {s for s, d in dist.items() if d == 1}
+        if fsf != mine:
+            problems.append(f"{colour} moves from {square(f, r)}: only FSF {sorted(fsf - mine)}, only chessreach {sorted(mine - fsf)}")
+        # Captures.
+        flag = "--piece" if colour == "white" else "--black"
+        out = run(binary, "attacks", "--board", "8x8", flag, betza + "@" + square(f, r), "--format", "json")
+        j = json.loads(out.stdout)
+        mine = set(j[colour]["squares"])
+        enemy = "n" if colour == "white" else "N"
+        fsf = set()
+        for tf in range(1, 9):
+            for tr in range(1, 9):
+                if (tf, tr) == (f, r):
+                    continue
+                t = square(tf, tr)
+                moves = fsf_moves(fen_with({(f, r): letter, (tf, tr): enemy}), side)
+                if any(m[2:4] == t for m in moves):
+                    fsf.add(t)
+        if fsf != mine:
+            problems.append(f"{colour} captures from {square(f, r)}: only FSF {sorted(fsf - mine)}, only chessreach {sorted(mine - fsf)}")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--binary", default="target/release/chessreach")
+    ap.add_argument("--pieces", help="a file of Betza strings, one per line")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args()
+    pieces = DEFAULT_PIECES
+    if a.pieces:
+        pieces = [l.strip() for l in open(a.pieces) if l.strip()]
+    bad = 0
+    for betza in pieces:
+        problems = []
+        for at in ((4, 4), (2, 7), (7, 2)):
+            problems += check(a.binary, betza, at)
+            if problems:
+                break
+        if problems:
+            bad += 1
+            print(f"{betza}: {problems[0]}")
+    print(f"Fairy-Stockfish agrees on {len(pieces) - bad} of {len(pieces)} pieces (both colours, 3 squares, moves and captures)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
