@@ -86,6 +86,9 @@ def check(binary, betza, at):
         fsf = {m[2:4] for m in fsf_moves(fen_with({(f, r): letter}), side)}
         out = run(binary, "path", "--board", "8x8", spec, piece_spec, "--all", "--format", "json")
         if out.returncode != 0:
+            if not fsf and all(not fsf_moves(fen_with({(f, r): letter, (tf, tr): "n" if colour == "white" else "N"}), side)
+                               for tf in range(1, 9) for tr in range(1, 9) if (tf, tr) != (f, r)):
+                return ["REFUSED"]
             return [f"chessreach refuses it: {out.stderr.strip().splitlines()[0]}"]
         dist = json.loads(out.stdout)["distances"]
         mine = {s for s, d in dist.items() if d == 1}
@@ -120,17 +123,23 @@ def main():
     pieces = DEFAULT_PIECES
     if a.pieces:
         pieces = [l.strip() for l in open(a.pieces) if l.strip()]
-    bad = 0
+    bad = refused = 0
     for betza in pieces:
         problems = []
         for at in ((4, 4), (2, 7), (7, 2)):
             problems += check(a.binary, betza, at)
             if problems:
                 break
-        if problems:
+        if problems == ["REFUSED"]:
+            refused += 1
+            if not a.quiet:
+                print(f"{betza}: refused by chessreach; Fairy-Stockfish gives it no move")
+        elif problems:
             bad += 1
             print(f"{betza}: {problems[0]}")
-    print(f"Fairy-Stockfish agrees on {len(pieces) - bad} of {len(pieces)} pieces (both colours, 3 squares, moves and captures)")
+    print(f"Fairy-Stockfish agrees on {len(pieces) - bad - refused} of {len(pieces)} pieces (both colours, "
+          f"3 squares, moves and captures); {refused} refused with a message where Fairy-Stockfish "
+          f"gives no move; {bad} disagree")
     return 1 if bad else 0
 
 

@@ -29,6 +29,7 @@ pub struct BetzaError {
 
 /// What went wrong in a Betza rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BetzaErrorKind {
     /// Nothing but spaces.
     Empty,
@@ -36,21 +37,16 @@ pub enum BetzaErrorKind {
     Unexpected(char),
     /// Modifiers with no atom after them.
     MissingAtom,
-    /// `h` not preceded by `f`, `b`, `l` or `r`.
-    LoneHalf,
-    /// Direction letters on `K` or `Q`, which dialects read differently.
-    AmbiguousDirections {
-        /// The shorthand.
-        piece: char,
-        /// An unambiguous spelling of what was probably meant.
-        hint: String,
-    },
     /// Modifiers on `P`.
     PawnModifiers,
-    /// `n` on something other than the leapers `D A N`.
-    LameNotLeaper,
-    /// Directions that select no move of the atom.
-    NoDirection,
+    /// A feature of the notation chessreach does not read yet.
+    Unsupported(&'static str),
+    /// Direction letters that select no move of the atom in Fairy-Stockfish's reading (`sfN`,
+    /// `vlN`); `hint` is the pair the other way round, when that selects something.
+    NoDirection {
+        /// A pair that would select moves (`fs` for `sf`).
+        hint: Option<String>,
+    },
     /// A malformed or out-of-range `(x,y)` leap.
     BadLeap,
     /// A range that does not fit.
@@ -67,17 +63,19 @@ impl fmt::Display for BetzaErrorKind {
                  (W F D N A H C Z G, K Q R B P, or (x,y))"
             ),
             Self::MissingAtom => f.write_str("modifiers must be followed by an atom"),
-            Self::LoneHalf => f.write_str("`h` (half) must follow one of f, b, l, r, as in `fhN`"),
-            Self::AmbiguousDirections { piece, hint } => write!(
-                f,
-                "direction letters on `{piece}` mean different things in different Betza dialects; \
-                 spell it out, e.g. `{hint}`"
-            ),
+
             Self::PawnModifiers => {
                 f.write_str("`P` (the pawn) takes no modifiers; write its moves, e.g. `fmWfcF`")
             }
-            Self::LameNotLeaper => f.write_str("`n` (lame) applies only to the leapers D, A and N"),
-            Self::NoDirection => f.write_str("these direction letters select no move of the atom"),
+            Self::Unsupported(what) => write!(f, "{what} are not supported yet"),
+            Self::NoDirection { hint: None } => f.write_str(
+                "these direction letters select no move of the atom as Fairy-Stockfish reads them",
+            ),
+            Self::NoDirection { hint: Some(h) } => write!(
+                f,
+                "these direction letters select no move of the atom as Fairy-Stockfish reads them \
+                 (the second letter of a pair names the long step's direction); did you mean `{h}`?"
+            ),
             Self::BadLeap => write!(
                 f,
                 "expected a leap `(x,y)` of two integers, not both zero, at most {} each",
@@ -102,135 +100,77 @@ impl fmt::Display for BetzaError {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Dir {
-    F,
-    B,
-    L,
-    R,
-    V,
-    S,
-}
+/// Direction letters Fairy-Stockfish reads as vertical and as horizontal (`h` is both).
+const VERTICALS: &str = "fbvh";
+const HORIZONTALS: &str = "rlsh";
 
-impl Dir {
-    fn from_char(c: char) -> Option<Self> {
-        Some(match c {
-            'f' => Self::F,
-            'b' => Self::B,
-            'l' => Self::L,
-            'r' => Self::R,
-            'v' => Self::V,
-            's' => Self::S,
-            _ => return None,
-        })
-    }
+/// A direction token as Fairy-Stockfish forms it: a letter paired with the next when that is
+/// the same letter or one of the other orientation (`fr`, `rf`, `ff`), else doubled (`f` →
+/// `ff`). Only letters written side by side pair (`fmrN` is `ff` and `rr`).
+type DirToken = [char; 2];
 
-    fn letter(self) -> char {
-        match self {
-            Self::F => 'f',
-            Self::B => 'b',
-            Self::L => 'l',
-            Self::R => 'r',
-            Self::V => 'v',
-            Self::S => 's',
-        }
-    }
-
-    fn vertical(self) -> bool {
-        matches!(self, Self::F | Self::B | Self::V)
-    }
-
-    fn sign(self, dx: i64, dy: i64) -> bool {
-        match self {
-            Self::F => dy > 0,
-            Self::B => dy < 0,
-            Self::L => dx < 0,
-            Self::R => dx > 0,
-            Self::V => dy != 0,
-            Self::S => dx != 0,
-        }
-    }
-
-    fn is_long_side(self, dx: i64, dy: i64) -> bool {
-        if self.vertical() {
-            dy.abs() > dx.abs()
-        } else {
-            dx.abs() > dy.abs()
-        }
-    }
-}
-
-/// One direction selector: a letter, a pair, or a half-plane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Token {
-    Single(Dir),
-    /// (first, second): the second letter names the long side of an oblique leap.
-    Pair(Dir, Dir),
-    Half(Dir),
-}
-
-impl Token {
-    fn selects(self, kind: AtomKind, dx: i64, dy: i64) -> bool {
-        match self {
-            Self::Single(d) => d.sign(dx, dy) && (kind != AtomKind::Oblique || d.is_long_side(dx, dy)),
-            Self::Pair(a, b) => {
-                a.sign(dx, dy) && b.sign(dx, dy) && (kind != AtomKind::Oblique || b.is_long_side(dx, dy))
-            }
-            Self::Half(d) => d.sign(dx, dy),
-        }
-    }
-
-    fn mask(self, atom: Atom) -> u8 {
-        let kind = atom.kind();
-        atom.images()
-            .enumerate()
-            .filter(|(_, d)| self.selects(kind, d.dx, d.dy))
-            .fold(0, |m, (i, _)| m | 1 << i)
-    }
-
-    fn text(self) -> String {
-        match self {
-            Self::Single(d) => d.letter().to_string(),
-            Self::Pair(a, b) => format!("{}{}", a.letter(), b.letter()),
-            Self::Half(d) => format!("{}h", d.letter()),
-        }
-    }
-}
-
-/// Groups direction letters into tokens. `letters` holds (char, position); `h` is included.
-fn tokenize(letters: &[(char, usize)], kind: AtomKind) -> Result<Vec<Token>, (usize, BetzaErrorKind)> {
+/// Groups direction letters (with their positions) into tokens.
+fn tokenize(letters: &[(char, usize)]) -> Vec<(DirToken, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < letters.len() {
         let (c, at) = letters[i];
-        let Some(d) = Dir::from_char(c) else {
-            return Err((at, BetzaErrorKind::LoneHalf));
-        };
-        match letters.get(i + 1) {
-            Some(&('h', h_at)) => {
-                if matches!(d, Dir::V | Dir::S) {
-                    return Err((h_at, BetzaErrorKind::LoneHalf));
-                }
-                out.push(Token::Half(d));
+        if let Some(&(c2, at2)) = letters.get(i + 1) {
+            let pairs = c2 == c
+                || (VERTICALS.contains(c) && HORIZONTALS.contains(c2))
+                || (HORIZONTALS.contains(c) && VERTICALS.contains(c2));
+            if at2 == at + 1 && pairs {
+                out.push(([c, c2], at));
                 i += 2;
-            }
-            Some(&(n, _)) if kind != AtomKind::Orthogonal => {
-                let e = Dir::from_char(n).filter(|e| e.vertical() != d.vertical());
-                if let Some(e) = e {
-                    out.push(Token::Pair(d, e));
-                    i += 2;
-                } else {
-                    out.push(Token::Single(d));
-                    i += 1;
-                }
-            }
-            _ => {
-                out.push(Token::Single(d));
-                i += 1;
+                continue;
             }
         }
+        out.push(([c, c], at));
+        i += 1;
     }
-    Ok(out)
+    out
+}
+
+/// The eight moves of a leap `(a, b)` (`a >= b`) as `(dx, dy)`, each with the tokens that
+/// select it — Fairy-Stockfish's table (`from_betza` in its `piece.cpp`): the second letter of
+/// a pair names the direction of the long step, the first that of the short one (`rfN` = (1, 2),
+/// `frN` = (2, 1)); a pair not in the table selects nothing (`sfN`).
+fn slots(a: i64, b: i64) -> [((i64, i64), [&'static str; 7]); 8] {
+    [
+        ((b, a), ["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+        ((-b, -a), ["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+        ((a, -b), ["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+        ((-a, b), ["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+        ((a, b), ["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+        ((-a, -b), ["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+        ((b, -a), ["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+        ((-b, a), ["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+    ]
+}
+
+/// The moves of `atom` the tokens select (all of them with no token), as a mask over the
+/// atom's images. On an orthogonal atom standing alone (`W`, `R`, `D`, `H`, not within `K`/`Q`)
+/// a pair of different letters counts as both letters, as Fairy-Stockfish reads `fsW`.
+fn select(atom: Atom, tokens: &[(DirToken, usize)], alone: bool) -> u8 {
+    if tokens.is_empty() {
+        return atom.full_mask();
+    }
+    let split = alone && atom.kind() == AtomKind::Orthogonal;
+    let mut names: Vec<String> = Vec::new();
+    for &([c1, c2], _) in tokens {
+        if split && c1 != c2 {
+            names.push(format!("{c1}{c1}"));
+            names.push(format!("{c2}{c2}"));
+        } else {
+            names.push(format!("{c1}{c2}"));
+        }
+    }
+    let (a, b) = (i64::from(atom.a()), i64::from(atom.b()));
+    slots(a, b)
+        .iter()
+        .filter(|(_, sel)| sel.iter().any(|t| names.iter().any(|n| n == t)))
+        .filter_map(|&((dx, dy), _)| atom.index_of(crate::geometry::Delta::new(dx, dy)))
+        .fold(0, |m, i| m | 1 << i)
 }
 
 fn err(input: &str, at: usize, kind: BetzaErrorKind) -> BetzaError {
@@ -293,7 +233,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn modifiers(&mut self) -> Modifiers {
+    fn modifiers(&mut self) -> Result<Modifiers, BetzaError> {
         let mut m = Modifiers::default();
         while let Some(c) = self.peek() {
             match c {
@@ -301,11 +241,15 @@ impl<'a> Parser<'a> {
                 'm' => m.moves_only = true,
                 'c' => m.captures_only = true,
                 'n' => m.lame = Some(self.i),
+                // En passant: Fairy-Stockfish's reader skips it (the pawn `fmWfceF`).
+                'e' => {}
+                'p' | 'g' => return Err(self.err(self.i, BetzaErrorKind::Unsupported("hoppers (`p`, `g`)"))),
+                'i' => return Err(self.err(self.i, BetzaErrorKind::Unsupported("initial moves (`i`)"))),
                 _ => break,
             }
             self.i += 1;
         }
-        m
+        Ok(m)
     }
 
     /// The atom or shorthand at the cursor; `had_modifiers` decides the error wording.
@@ -349,13 +293,12 @@ impl<'a> Parser<'a> {
         Ok(atom)
     }
 
-    /// A doubled letter (unlimited) or digits after the head.
-    fn range(&mut self, head: Head) -> Result<Option<u32>, BetzaError> {
-        if let Head::Atom(a) = head {
-            if a.letter().is_some() && self.peek() == self.chars.get(self.i - 1).copied() {
-                self.i += 1;
-                return Ok(Some(0));
-            }
+    /// A doubled letter (unlimited: `NN`, `KK`; `RR` is `R`) or digits after the head.
+    fn range(&mut self) -> Result<Option<u32>, BetzaError> {
+        let head = self.chars.get(self.i - 1).copied();
+        if head.is_some_and(|h| h.is_ascii_uppercase()) && self.peek() == head {
+            self.i += 1;
+            return Ok(Some(0));
         }
         let start = self.i;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -371,40 +314,26 @@ impl<'a> Parser<'a> {
             .map_err(|_| self.err(start, BetzaErrorKind::BadRange))
     }
 
-    /// The (atom, range) pairs a head stands for.
-    fn expand(
-        &self,
-        head: Head,
-        mods: &Modifiers,
-        range: Option<u32>,
-    ) -> Result<Vec<(Atom, u32)>, BetzaError> {
+    /// The (atom, range) pairs a head stands for: `K` is `W` and `F` leaping, `Q` riding.
+    fn expand(head: Head, range: Option<u32>) -> Vec<(Atom, u32)> {
         let letter = |l: char, r: u32| (Atom::from_letter(l).expect("named atom"), range.unwrap_or(r));
-        Ok(match head {
-            Head::Pawn => unreachable!("handled by the caller"),
-            Head::King | Head::Queen => {
-                let king = matches!(head, Head::King);
-                if let Some(&(_, at)) = mods.dirs.first() {
-                    let (piece, w, f) = if king { ('K', 'W', 'F') } else { ('Q', 'R', 'B') };
-                    let d: String = mods.dirs.iter().map(|&(ch, _)| ch).collect();
-                    let hint = format!("{d}{w}{d}{f}");
-                    return Err(self.err(at, BetzaErrorKind::AmbiguousDirections { piece, hint }));
-                }
-                let r = u32::from(king);
-                vec![letter('W', r), letter('F', r)]
-            }
+        match head {
+            Head::Pawn => Vec::new(),
+            Head::King => vec![letter('W', 1), letter('F', 1)],
+            Head::Queen => vec![letter('W', 0), letter('F', 0)],
             Head::Rook => vec![letter('W', 0)],
             Head::Bishop => vec![letter('F', 0)],
             Head::Atom(a) => vec![(a, range.unwrap_or(1))],
-        })
+        }
     }
 
     /// One component group: modifiers, head, range.
     fn group(&mut self, parts: &mut Vec<Component>) -> Result<(), BetzaError> {
         let mods_start = self.i;
-        let mods = self.modifiers();
+        let mods = self.modifiers()?;
         let head_at = self.i;
         let head = self.head(head_at > mods_start)?;
-        let range = self.range(head)?;
+        let range = self.range()?;
         if let Head::Pawn = head {
             if mods_start != head_at || range.is_some() {
                 return Err(self.err(mods_start, BetzaErrorKind::PawnModifiers));
@@ -417,28 +346,44 @@ impl<'a> Parser<'a> {
         } else {
             (mods.moves_only, mods.captures_only)
         };
-        for (atom, range) in self.expand(head, &mods, range)? {
-            let tokens = tokenize(&mods.dirs, atom.kind()).map_err(|(at, k)| self.err(at, k))?;
-            let mask = if tokens.is_empty() {
-                atom.full_mask()
-            } else {
-                tokens.iter().fold(0, |m, t| m | t.mask(atom))
-            };
+        let tokens = tokenize(&mods.dirs);
+        let atoms = Self::expand(head, range);
+        let alone = atoms.len() == 1;
+        let mut any = false;
+        for (atom, range) in atoms {
+            let mask = select(atom, &tokens, alone);
             if mask == 0 {
-                return Err(self.err(mods_start, BetzaErrorKind::NoDirection));
+                continue;
             }
-            if let Some(at) = mods.lame {
-                if !atom.can_be_lame() || range != 1 {
-                    return Err(self.err(at, BetzaErrorKind::LameNotLeaper));
-                }
+            any = true;
+            // Fairy-Stockfish ignores `n` on riders, and a one-step leap has nothing to block.
+            let lame = mods.lame.is_some() && range == 1 && atom.a() >= 2;
+            if lame && !atom.can_be_lame() {
+                let at = mods.lame.unwrap_or(mods_start);
+                return Err(self.err(
+                    at,
+                    BetzaErrorKind::Unsupported(
+                        "lame leaps with two blocking squares (nH nC nZ nG, lame (x,y))",
+                    ),
+                ));
             }
             parts.push(Component {
                 atom,
                 range,
-                lame: mods.lame.is_some(),
+                lame,
                 moves: if moves { mask } else { 0 },
                 captures: if captures { mask } else { 0 },
             });
+        }
+        if !any {
+            let hint = tokens.iter().find_map(|&([a, b], _)| {
+                let swapped = format!("{b}{a}");
+                slots(2, 1)
+                    .iter()
+                    .any(|(_, sel)| sel.contains(&swapped.as_str()))
+                    .then_some(swapped)
+            });
+            return Err(self.err(mods_start, BetzaErrorKind::NoDirection { hint }));
         }
         Ok(())
     }
@@ -463,8 +408,9 @@ pub(super) fn parse(input: &str) -> Result<Rule, BetzaError> {
 fn pawn() -> [Component; 2] {
     let w = Atom::from_letter('W').expect("W is an atom");
     let f = Atom::from_letter('F').expect("F is an atom");
-    let fw = Token::Single(Dir::F).mask(w);
-    let ff = Token::Single(Dir::F).mask(f);
+    let forward = [(['f', 'f'], 0)];
+    let fw = select(w, &forward, true);
+    let ff = select(f, &forward, true);
     [
         Component {
             atom: w,
@@ -483,49 +429,40 @@ fn pawn() -> [Component; 2] {
     ]
 }
 
-/// Every selector worth printing for an atom, in order of preference, deduplicated by mask.
-fn candidates(atom: Atom) -> Vec<(Token, u8)> {
-    use Dir::{B, F, L, R, S, V};
-    let mut toks: Vec<Token> = [F, B, L, R, V, S].into_iter().map(Token::Single).collect();
-    toks.extend([F, B, L, R].into_iter().map(Token::Half));
-    if atom.kind() != AtomKind::Orthogonal {
-        for (a, b) in [
-            (F, L),
-            (F, R),
-            (B, L),
-            (B, R),
-            (F, S),
-            (B, S),
-            (V, L),
-            (V, R),
-            (V, S),
-        ] {
-            toks.push(Token::Pair(a, b));
-            toks.push(Token::Pair(b, a));
-        }
-    }
-    let mut out: Vec<(Token, u8)> = Vec::new();
-    for t in toks {
-        let m = t.mask(atom);
+/// Every direction token worth printing for an atom, as written (`f` for `ff`), in order of
+/// preference, deduplicated by the moves it selects.
+fn candidates(atom: Atom) -> Vec<(&'static str, u8)> {
+    const FORMS: [&str; 22] = [
+        "f", "b", "l", "r", "v", "s", "fh", "bh", "lh", "rh", "fr", "fl", "br", "bl", "rf", "lf", "rb", "lb",
+        "fs", "bs", "rv", "lv",
+    ];
+    let mut out: Vec<(&'static str, u8)> = Vec::new();
+    for form in FORMS {
+        let m = select(atom, &tokenize(&letters_of(form)), true);
         if m != 0 && !out.iter().any(|&(_, x)| x == m) {
-            out.push((t, m));
+            out.push((form, m));
         }
     }
     out
 }
 
-/// The fewest direction selectors whose masks cover exactly `mask`, as text groups: one group
-/// when the letters can stand together, else one group per selector (each printed with its
-/// own copy of the atom so no unintended pair forms).
+/// The letters of a written direction text, with consecutive positions.
+fn letters_of(text: &str) -> Vec<(char, usize)> {
+    text.chars().zip(0..).collect()
+}
+
+/// The fewest direction tokens whose moves cover exactly `mask`, as text groups: one group
+/// when the letters, written together, are read back as the same moves, else one group per
+/// token (each printed with its own copy of the atom so no unintended pair forms).
 fn direction_groups(atom: Atom, mask: u8) -> Vec<String> {
     if mask == atom.full_mask() {
         return vec![String::new()];
     }
-    let cands: Vec<(Token, u8)> = candidates(atom)
+    let cands: Vec<(&'static str, u8)> = candidates(atom)
         .into_iter()
         .filter(|&(_, m)| m & !mask == 0)
         .collect();
-    let mut best: Option<Vec<Token>> = None;
+    let mut best: Option<Vec<&'static str>> = None;
     for k in 1..=8usize {
         let mut idx: Vec<usize> = (0..k).collect();
         if k > cands.len() {
@@ -534,8 +471,8 @@ fn direction_groups(atom: Atom, mask: u8) -> Vec<String> {
         loop {
             let union = idx.iter().fold(0u8, |m, &i| m | cands[i].1);
             if union == mask {
-                let toks: Vec<Token> = idx.iter().map(|&i| cands[i].0).collect();
-                let len = |v: &[Token]| v.iter().map(|t| t.text().len()).sum::<usize>();
+                let toks: Vec<&'static str> = idx.iter().map(|&i| cands[i].0).collect();
+                let len = |v: &[&str]| v.iter().map(|t| t.len()).sum::<usize>();
                 if best.as_ref().is_none_or(|b| len(&toks) < len(b)) {
                     best = Some(toks);
                 }
@@ -557,16 +494,12 @@ fn direction_groups(atom: Atom, mask: u8) -> Vec<String> {
             break;
         }
     }
-    let toks = best.expect("single-direction selectors always cover a mask");
-    let joined: String = toks.iter().map(|t| t.text()).collect();
-    let letters: Vec<(char, usize)> = joined.chars().zip(0..).collect();
-    let rejoined = tokenize(&letters, atom.kind())
-        .map(|ts| ts.iter().fold(0, |m, t| m | t.mask(atom)))
-        .ok();
-    if rejoined == Some(mask) {
+    let toks = best.expect("each move of an atom has a token of its own");
+    let joined: String = toks.concat();
+    if select(atom, &tokenize(&letters_of(&joined)), true) == mask {
         vec![joined]
     } else {
-        toks.iter().map(|t| t.text()).collect()
+        toks.iter().map(|t| (*t).to_owned()).collect()
     }
 }
 
@@ -605,7 +538,7 @@ pub(super) fn print(rule: &Rule) -> String {
         }
     }
     // The letter of the last chunk when it was a plain leaper: the same letter right after it
-    // would read as a rider, so that leaper then gets an explicit range `1`.
+    // would read as a rider, so that leaper then gets an explicit range `1` (`N1N3`).
     let mut last_leaper: Option<(usize, char)> = None;
     for (c, _) in comps.iter().zip(&used).filter(|(_, &u)| !u) {
         let both = c.moves & c.captures;
@@ -621,7 +554,15 @@ pub(super) fn print(rule: &Rule) -> String {
                 if c.lame {
                     out.push('n');
                 }
-                out.push_str(&atom_text(c.atom, c.range));
+                let mut text = atom_text(c.atom, c.range);
+                // A ranged `R3`/`B3` right after a chunk ending in the same letter would read
+                // as that letter doubled: write it `W3`/`F3`.
+                if out.len() == chunk_start && out.ends_with(&text[..1]) && c.range > 1 {
+                    if let Some(l) = c.atom.letter() {
+                        text = format!("{l}{}", c.range);
+                    }
+                }
+                out.push_str(&text);
                 if let Some((end, l)) = last_leaper {
                     if end == chunk_start && out[chunk_start..].starts_with(l) {
                         out.insert(chunk_start, '1');
@@ -779,18 +720,29 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_character() {
-        let e = "fmWfcQx".parse::<Rule>().expect_err("Q with directions");
-        assert_eq!(e.at, 3);
-        assert!(matches!(
+        // Direction letters on K and Q are read as Fairy-Stockfish reads them.
+        assert_eq!(rule("fK"), rule("fWfF"));
+        assert_eq!(rule("frK"), rule("rWfrF"));
+        assert_eq!(rule("fsK"), rule("sWfF"));
+        assert_eq!(rule("vQ"), rule("vRvB"));
+        assert_eq!(rule("KK"), rule("Q"));
+        assert_eq!(rule("ffrN"), rule("fNrN"));
+        assert_eq!(rule("fmrN"), rule("fmNrmN"));
+        assert_eq!(rule("rfN").to_string(), "rfN");
+        assert_eq!(moves("rfN"), both(&[(1, 2)], 1));
+        assert_eq!(moves("frN"), both(&[(2, 1)], 1));
+        let e = "sfN".parse::<Rule>().expect_err("no move");
+        assert_eq!(
             e.kind,
-            BetzaErrorKind::AmbiguousDirections { piece: 'Q', .. }
-        ));
-        assert!(
-            e.to_string().contains("fcRfcB") || e.to_string().contains("fRfB"),
-            "{e}"
+            BetzaErrorKind::NoDirection {
+                hint: Some("fs".into())
+            }
         );
-        let e = "fK".parse::<Rule>().expect_err("fK");
-        assert!(e.to_string().contains("fWfF"), "{e}");
+        assert!(e.to_string().contains("did you mean `fs`"), "{e}");
+        assert!(matches!(
+            "vsN".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::NoDirection { hint: None })
+        ));
         let e = "NX".parse::<Rule>().expect_err("X");
         assert_eq!((e.at, e.kind.clone()), (1, BetzaErrorKind::Unexpected('X')));
         assert!(e.to_string().ends_with("\n  NX\n   ^"), "{e}");
@@ -799,18 +751,27 @@ mod tests {
             "fm".parse::<Rule>().map_err(|e| e.kind),
             Err(BetzaErrorKind::MissingAtom)
         );
-        assert_eq!(
-            "nW".parse::<Rule>().map_err(|e| e.kind),
-            Err(BetzaErrorKind::LameNotLeaper)
-        );
-        assert_eq!(
-            "nNN".parse::<Rule>().map_err(|e| e.kind),
-            Err(BetzaErrorKind::LameNotLeaper)
-        );
-        assert_eq!(
+        // Fairy-Stockfish: `n` on a one-step leap or a rider changes nothing.
+        assert_eq!(rule("nW"), rule("W"));
+        assert_eq!(rule("nNN"), rule("NN"));
+        assert!(matches!(
+            "nZ".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::Unsupported(_))
+        ));
+        assert!(matches!(
+            "pR".parse::<Rule>().map_err(|e| e.kind),
+            Err(BetzaErrorKind::Unsupported(_))
+        ));
+        assert!(matches!(
             "hN".parse::<Rule>().map_err(|e| e.kind),
-            Err(BetzaErrorKind::LoneHalf)
-        );
+            Err(BetzaErrorKind::NoDirection { .. })
+        ));
+        // Redundant parts are dropped, and printing never runs two chunks into one.
+        assert_eq!(rule("RW3"), rule("R"));
+        assert_eq!(rule("cRW3").to_string(), "cRmR3");
+        assert_eq!(rule("NnN"), rule("N"));
+        assert_eq!(rule("fNflN").to_string(), "fNflN");
+        assert_eq!(rule("fNflN"), rule("fNlfNflN"));
         assert_eq!(
             "(0,0)".parse::<Rule>().map_err(|e| e.kind),
             Err(BetzaErrorKind::BadLeap)

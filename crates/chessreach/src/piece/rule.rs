@@ -68,6 +68,21 @@ impl Rule {
                 None => components.push(c),
             }
         }
+        // Moves another component already makes are dropped: a limited or single leap under an
+        // unlimited rider (or a longer range) of the same atom, a lame leap under the plain one.
+        let snapshot = components.clone();
+        for c in &mut components {
+            let (key, atom) = (c.key(), c.atom);
+            for d in snapshot.iter().filter(|d| d.key() != key && d.atom == atom) {
+                // A plain component reaching at least as far makes every move of `c` (lame or not).
+                let longer = !d.lame && (d.range == 0 || (c.range != 0 && c.range <= d.range));
+                if longer {
+                    c.moves &= !d.moves;
+                    c.captures &= !d.captures;
+                }
+            }
+        }
+        components.retain(|c| c.moves | c.captures != 0);
         components.sort_by_key(Component::key);
         Self { components }
     }
