@@ -1,14 +1,26 @@
-//! Betza notation: the parser and the canonical printer.
+//! Betza notation: the parser and the canonical printer, reading every string exactly as
+//! Fairy-Stockfish's `from_betza` does wherever it defines one.
 //!
-//! Accepted subset (`XBetza` as Fairy-Stockfish reads it):
-//! - atoms `W F D N A H C Z G`, `L`/`J` as `C`/`Z`, and `(x,y)` leaps;
-//! - shorthands `K` (`WF`), `Q` (`RB`), `R` (`WW`), `B` (`FF`), `P` (white pawn `fmWfcF`);
-//! - riders by doubling (`NN`) or a range (`W3`, `R4`; `0` means unlimited);
-//! - direction letters `f b l r v s`, and `h` after one of `f b l r` (the half-plane, `fhN`);
-//!   on diagonal and oblique atoms a vertical and a horizontal letter side by side form a pair
-//!   that names one direction, the second letter giving the long side of an oblique leap
-//!   (`lfN` = (−1,+2), `flN` = (−2,+1), `fsN` = (±2,+1)); on orthogonal atoms letters simply add;
-//! - modes `m` (move only) and `c` (capture only); lame `n` on the leapers `D A N`.
+//! | notation | reading (as Fairy-Stockfish) |
+//! |---|---|
+//! | `W F D N A H C Z G`, `L`=`C`, `J`=`Z` | leaps (1,0) (1,1) (2,0) (2,1) (2,2) (3,0) (3,1) (3,2) (3,3), all 4 or 8 images |
+//! | `K` / `Q`, `R` / `B` | `W`+`F` leaping / riding; `W` / `F` riding |
+//! | doubled letter, digit | a rider: `NN`, `KK` (= `Q`); `W3` at most 3 leaps (`RR` is `R`) |
+//! | `m`, `c` | move only, capture only (both: both); `e` is skipped |
+//! | `n` | lame: `nN` blocked on the orthogonal first step, `nD`/`nA` on the midpoint; nothing on one-step leaps and riders |
+//! | `f b l r v s h` | a letter pairs with the next if that is the same letter or of the other orientation (`h` is both); a lone letter is doubled: `f` = `ff` |
+//! | pairs on `N`-like leaps | the second letter names the long step's direction: `rfN` = (1,2), `frN` = (2,1), `fsN` = (±2,1), `fhN` = the four forward leaps; a pair outside the table (`sf`, `vl`, `vs`) selects nothing |
+//! | pairs on a lone orthogonal atom | both letters: `fsW` = `fW` + `sW` |
+//! | letters on `K`, `Q` | each atom reads the pair: `frK` = `rW` + `frF`, `fsK` = `sW` + `fF` |
+//! | modes and letters | only letters side by side pair: `fmrN` = `fmN` + `rmN`; `ffrN` = `ffN` + `rrN` |
+//!
+//! Supersets (Fairy-Stockfish has no notation for them): `(x,y)` leaps (components up to
+//! 2^20), riders on any atom, ranges of several digits, the pawn shorthand `P` (`fmWfcF`).
+//! Refused with a message: a group whose letters select no move (`sfN`; Fairy-Stockfish gives
+//! it none), hoppers `p`/`g` and initial moves `i` (not read yet), lame leaps with two blocking
+//! squares (`nH nC nZ nG`, not yet). The printer writes the fewest letters whose reading is the
+//! same piece, never runs two chunks into one (`N1N3`, `RW3`), and drops parts another part
+//! already makes (`RW3` is `R`).
 
 use std::fmt;
 
