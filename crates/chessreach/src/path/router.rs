@@ -442,7 +442,8 @@ impl<'a> Router<'a> {
     }
 
     /// A shortest route from `start` to `goal`, or `None` when there is none. A goal the mover
-    /// can never stand on ([`Router::never_safe`]) is answered without a search.
+    /// can never stand on (a piece that cannot be captured stands there, or one attacks it) is
+    /// answered without a search.
     pub fn route(&mut self, start: Coord, goal: Goal) -> Result<Option<Route>, PathError> {
         let end = match goal {
             Goal::Reach(t) => {
