@@ -42,14 +42,9 @@ pub(crate) fn read_bytes(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     }
 }
 
-/// The whole text of `file`, or of stdin when there is none.
+/// The whole text of `file`, or of stdin when there is none; bytes that are not UTF-8 are an
+/// error at their line and column.
 pub(crate) fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
-    match file {
-        Some(p) => std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display())),
-        None => {
-            let mut s = String::new();
-            io::stdin().read_to_string(&mut s).context("cannot read stdin")?;
-            Ok(s)
-        }
-    }
+    let bytes = read_bytes(file)?;
+    Ok(chessreach::input::decode(&bytes)?.to_owned())
 }

@@ -179,6 +179,30 @@ impl Token<'_> {
     }
 }
 
+/// The text of `bytes`, or an error at the line and column of the first byte that is not
+/// UTF-8. O(length).
+pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
+    std::str::from_utf8(bytes).map_err(|e| utf8_error(bytes, e.valid_up_to()))
+}
+
+/// The error for a bad byte at `bad` (the bytes before it are valid UTF-8).
+pub(crate) fn utf8_error(bytes: &[u8], bad: usize) -> InputError {
+    let line_start = bytes[..bad]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = bytes[..line_start]
+        .iter()
+        .fold(1, |n, &b| n + usize::from(b == b'\n'));
+    let column = String::from_utf8_lossy(&bytes[line_start..bad]).chars().count() + 1;
+    InputError {
+        line,
+        column,
+        expected: "text (UTF-8)".into(),
+        found: format!("the byte 0x{:02x}", bytes[bad]),
+    }
+}
+
 /// A piece of found text for an error message: quoted, and cut to its first 32 characters
 /// (with `…`) so a 10 MB token is never echoed whole.
 pub fn excerpt(text: &str) -> String {

@@ -117,14 +117,7 @@ fn setup(
     if !rect.contains(start) {
         return None;
     }
-    let kinds: Vec<Kind> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, p)| Kind {
-            symbol: char::from(b'A' + u8::try_from(i).unwrap_or(0)),
-            rule: p.rule(),
-        })
-        .collect();
+    let kinds = common::kinds(kinds);
     let mut seen = BTreeSet::from([start]);
     let mut pieces = Vec::new();
     let mut capturable = Vec::new();

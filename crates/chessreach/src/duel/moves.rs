@@ -155,20 +155,52 @@ impl MoveGen {
                     continue;
                 }
             }
-            let (mut tx, mut ty, mut left) = (x, y, w.range);
-            loop {
-                tx += w.dx;
-                ty += w.dy;
-                let Some(to) = self.at(tx, ty) else { break };
-                let capture = to == other;
-                if (if capture { w.can_capture } else { w.can_move }) && (!self.dedup || marks.insert(to)) {
+            self.ride(w, (x, y), other, |to, capture| {
+                if !self.dedup || marks.insert(to) {
                     f(to, capture);
                 }
-                if capture || left == 1 {
-                    break;
-                }
-                left = left.saturating_sub(1);
+            });
+        }
+    }
+
+    /// One step's squares from `(x, y)`: each square it may end on, with whether that is a
+    /// capture; it stops at the other piece or the edge. O(squares walked).
+    #[inline]
+    fn ride(&self, w: &Walk, (x, y): (i64, i64), other: u32, mut f: impl FnMut(u32, bool)) {
+        let (mut tx, mut ty, mut left) = (x, y, w.range);
+        loop {
+            tx += w.dx;
+            ty += w.dy;
+            let Some(to) = self.at(tx, ty) else { break };
+            let capture = to == other;
+            if if capture { w.can_capture } else { w.can_move } {
+                f(to, capture);
             }
+            if capture || left == 1 {
+                break;
+            }
+            left = left.saturating_sub(1);
+        }
+    }
+
+    /// One step walked backwards from `(x, y)`: every square it could have come from (not
+    /// through the other piece), with its coordinates. O(squares walked).
+    #[inline]
+    fn ride_back(&self, w: &Walk, (x, y): (i64, i64), other: u32, mut f: impl FnMut(u32, i64, i64)) {
+        let (mut fx, mut fy, mut left) = (x, y, w.range);
+        loop {
+            fx -= w.dx;
+            fy -= w.dy;
+            let Some(from) = self.at(fx, fy) else { break };
+            if from == other {
+                // The other piece stands in the way of every longer ride.
+                break;
+            }
+            f(from, fx, fy);
+            if left == 1 {
+                break;
+            }
+            left = left.saturating_sub(1);
         }
     }
 
@@ -185,26 +217,14 @@ impl MoveGen {
             if !(if capture { w.can_capture } else { w.can_move }) {
                 continue;
             }
-            let (mut fx, mut fy, mut left) = (x, y, w.range);
-            loop {
-                fx -= w.dx;
-                fy -= w.dy;
-                let Some(from) = self.at(fx, fy) else { break };
-                if from == other {
-                    // The other piece stands in the way of every longer ride.
-                    break;
-                }
+            self.ride_back(w, (x, y), other, |from, fx, fy| {
                 let leg_free = w
                     .leg
                     .is_none_or(|leg| self.at(fx + leg.dx, fy + leg.dy) != Some(other));
                 if leg_free && (!self.dedup || marks.insert(from)) {
                     f(from);
                 }
-                if left == 1 {
-                    break;
-                }
-                left = left.saturating_sub(1);
-            }
+            });
         }
     }
 
@@ -302,22 +322,9 @@ impl MoveGen {
         if self.rides.is_empty() {
             return;
         }
-        let (x, y) = self.xy(from);
+        let xy = self.xy(from);
         for w in &self.rides {
-            let (mut tx, mut ty, mut left) = (x, y, w.range);
-            loop {
-                tx += w.dx;
-                ty += w.dy;
-                let Some(to) = self.at(tx, ty) else { break };
-                let capture = to == other;
-                if if capture { w.can_capture } else { w.can_move } {
-                    f(to, capture);
-                }
-                if capture || left == 1 {
-                    break;
-                }
-                left = left.saturating_sub(1);
-            }
+            self.ride(w, xy, other, &mut f);
         }
     }
 
@@ -327,25 +334,13 @@ impl MoveGen {
             return;
         }
         let capture = to == other;
-        let (x, y) = self.xy(to);
-        for w in &self.rides {
-            if !(if capture { w.can_capture } else { w.can_move }) {
-                continue;
-            }
-            let (mut fx, mut fy, mut left) = (x, y, w.range);
-            loop {
-                fx -= w.dx;
-                fy -= w.dy;
-                let Some(from) = self.at(fx, fy) else { break };
-                if from == other {
-                    break;
-                }
-                f(from);
-                if left == 1 {
-                    break;
-                }
-                left = left.saturating_sub(1);
-            }
+        let xy = self.xy(to);
+        for w in self
+            .rides
+            .iter()
+            .filter(|w| if capture { w.can_capture } else { w.can_move })
+        {
+            self.ride_back(w, xy, other, |from, _, _| f(from));
         }
     }
 

@@ -28,19 +28,7 @@ use super::referee::{Player, PlayerError};
 use super::{parity, Duel, DuelError, Game};
 use crate::geometry::{Coord, Rect};
 use crate::path::leaper::knight_distance;
-use crate::piece::Colour;
-
-/// The eight knight leaps.
-const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-];
+use crate::piece::{Atom, Colour};
 
 /// How the chosen side plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,9 +113,10 @@ impl Strategy {
     }
 
     fn moves(&self, c: Coord) -> impl Iterator<Item = Coord> + '_ {
-        KNIGHT
-            .iter()
-            .map(move |&(dx, dy)| Coord::new(c.file + dx, c.rank + dy))
+        Atom::new(2, 1)
+            .into_iter()
+            .flat_map(Atom::images)
+            .filter_map(move |d| c.offset(d))
             .filter(|&t| self.rect.contains(t))
     }
 

@@ -150,14 +150,8 @@ pub fn solve_bytes(
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
     let before = std::str::from_utf8(&input[..line_start]).unwrap_or_default();
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let column = String::from_utf8_lossy(&input[line_start..bad]).chars().count() + 1;
-    let utf8 = InputError {
-        line,
-        column,
-        expected: "text (UTF-8)".into(),
-        found: format!("the byte 0x{:02x}", input[bad]),
-    };
+    let utf8 = crate::input::utf8_error(input, bad);
+    let line = utf8.line;
     match solve_within(problem, before, out, budget) {
         // An error inside the valid lines comes first; running out of input there is the
         // bad byte's doing.

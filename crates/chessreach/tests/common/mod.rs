@@ -351,16 +351,21 @@ pub fn naive(
     out
 }
 
-/// A position of the given kinds (symbols A, B, …) with pieces on distinct squares of the board.
-pub fn position(board: Board, pieces: &[TestPiece], spots: Vec<(usize, bool, i64, i64)>) -> Option<Position> {
-    let kinds: Vec<Kind> = pieces
+/// The kinds of a position made of these pieces, lettered A, B, ….
+pub fn kinds(pieces: &[TestPiece]) -> Vec<Kind> {
+    pieces
         .iter()
         .enumerate()
         .map(|(i, p)| Kind {
             symbol: char::from(b'A' + u8::try_from(i).unwrap_or(0)),
             rule: p.rule(),
         })
-        .collect();
+        .collect()
+}
+
+/// A position of the given kinds (symbols A, B, …) with pieces on distinct squares of the board.
+pub fn position(board: Board, pieces: &[TestPiece], spots: Vec<(usize, bool, i64, i64)>) -> Option<Position> {
+    let kinds = kinds(pieces);
     let mut seen = BTreeSet::new();
     let placed: Vec<Placed> = spots
         .into_iter()
