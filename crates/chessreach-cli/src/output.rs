@@ -22,6 +22,16 @@ pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::new(io::stdout().lock())
 }
 
+/// An integer for JSON: a number up to 2^53 (what every JSON reader holds exactly), a string
+/// beyond (a route 10^18 files long).
+pub(crate) fn json_int(n: u64) -> serde_json::Value {
+    if n <= 1 << 53 {
+        serde_json::Value::from(n)
+    } else {
+        serde_json::Value::from(n.to_string())
+    }
+}
+
 /// Writes a JSON value, pretty, with a trailing newline.
 pub(crate) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;

@@ -366,7 +366,7 @@ fn unbounded(args: &Args, pos: &Position, m: &MoverSpec, out: &mut impl Write) -
             &json!({
                 "board": pos.board().to_string(),
                 "pieces": pieces_json(pos),
-                "moves": route.as_ref().map(|r| r.moves),
+                "moves": route.as_ref().map(|r| output::json_int(r.moves)),
                 "waypoints": route.as_ref().map(|_| waypoints.iter().map(|c| c.numeric()).collect::<Vec<_>>()),
             }),
         )?,

@@ -566,3 +566,31 @@ fn roads_solve_and_show() {
         .code(1)
         .stderr(predicate::str::contains("line 3, column 1"));
 }
+
+#[test]
+fn json_keeps_huge_integers_exact() {
+    let out = chessreach()
+        .args([
+            "path",
+            "--board",
+            "infx8",
+            "--mover",
+            "K@1,1",
+            "--to",
+            "1000000000000000000,1",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["moves"], "999999999999999999");
+    let out = chessreach()
+        .args([
+            "path", "--board", "infx8", "--mover", "K@1,1", "--to", "9,1", "--format", "json",
+        ])
+        .output()
+        .expect("runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["moves"], 8);
+}
