@@ -25,6 +25,7 @@ pub struct Placed {
 
 /// Why a set of pieces is not a position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A piece off the board.
     #[error("piece {piece} ({symbol}) on {at} is off the {board} board")]

@@ -56,6 +56,7 @@ impl fmt::Display for Board {
 
 /// Why a board size did not parse.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BoardParseError {
     /// Not of the form `WxH`.
     #[error("expected a board size such as `8x8`, `12x10` or `infx8`, found `{0}`")]

@@ -108,6 +108,7 @@ impl fmt::Display for Delta {
 
 /// Why a square name did not parse.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum CoordParseError {
     /// Nothing to parse.
     #[error("expected a square such as `e4` or `5,4`, found nothing")]

@@ -17,6 +17,7 @@ pub struct EdgeGrid {
 
 /// Why edge lists do not make a grid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// Fewer than one row or column.
     #[error("a grid needs at least one row and one column, got {0}x{1}")]

@@ -28,6 +28,7 @@ pub struct Rect {
 
 /// Why a board size was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RectError {
     /// A side of zero squares.
     #[error("a board needs at least one file and one rank, got {width}x{height}")]

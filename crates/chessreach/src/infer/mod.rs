@@ -78,6 +78,7 @@ pub struct Diagram {
 
 /// Why rows of marks are not a diagram.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DiagramError {
     /// No rows, or an empty row.
     #[error("the diagram is empty")]

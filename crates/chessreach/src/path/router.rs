@@ -29,6 +29,7 @@ pub enum Goal {
 
 /// Why a route question cannot be asked.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PathError {
     /// The board is a strip; see [`crate::path::strip`].
     #[error("this search needs a bounded board; on strips use the strip router (kings only)")]

@@ -47,6 +47,7 @@ use crate::piece::{Colour, Step};
 
 /// Why a strip route question cannot be asked.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum StripRouteError {
     /// The position is on a bounded board.
     #[error("the strip router needs a strip board (unbounded files)")]

@@ -91,6 +91,7 @@ impl FromStr for Problem {
 
 /// Why a classic could not be answered.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// Malformed input.
     #[error(transparent)]

@@ -42,6 +42,7 @@ impl Piece {
 
 /// Why a placement sequence is invalid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlacementError {
     /// Off the grid.
     #[error("placement {index} is off the grid")]
