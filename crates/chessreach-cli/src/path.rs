@@ -308,14 +308,24 @@ fn distance_map(
     let rect = dm.rect;
     match args.format {
         Format::Json => {
-            let d: serde_json::Map<String, serde_json::Value> = rect
-                .squares()
-                .filter_map(|s| dm.distance[s.index()].map(|d| (rect.coord(s).to_string(), json!(d))))
-                .collect();
-            output::write_json(
+            // Streamed: a million distances need no tree of values in memory.
+            let text = |s: String| serde_json::Value::from(s).to_string();
+            write!(
                 out,
-                &json!({"board": pos.board().to_string(), "mover": m.rule.to_string(), "from": m.at.to_string(), "distances": d}),
+                "{{\"board\":{},\"mover\":{},\"from\":{},\"distances\":{{",
+                text(pos.board().to_string()),
+                text(m.rule.to_string()),
+                text(m.at.to_string())
             )?;
+            let mut first = true;
+            for s in rect.squares() {
+                if let Some(d) = dm.distance[s.index()] {
+                    let sep = if first { "" } else { "," };
+                    first = false;
+                    write!(out, "{sep}\"{}\":{d}", rect.coord(s))?;
+                }
+            }
+            writeln!(out, "}}}}")?;
         }
         Format::Text | Format::Svg => {
             let cell = |c: Coord| {

@@ -360,8 +360,12 @@ impl<'a> Router<'a> {
                         // was offered then, one move from a square at most as far. So each
                         // (square, step) is walked once per subset: O(squares × steps).
                         Some(r) => {
+                            // Coordinates stepped directly: no division per square.
                             let mut at = from;
-                            while let Some(t) = at.offset(step.delta).and_then(|c| self.rect.square(c)) {
+                            while let Some(t) = at.offset(step.delta).and_then(|c| {
+                                at = c;
+                                self.rect.square(c)
+                            }) {
                                 let bit = t.index() * self.riders + r;
                                 if passed[bit / 64] >> (bit % 64) & 1 == 1 {
                                     break;
@@ -371,7 +375,6 @@ impl<'a> Router<'a> {
                                 if surface.piece(t).is_some() {
                                     break;
                                 }
-                                at = self.rect.coord(t);
                             }
                         }
                         None => {
