@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side, whole-process timings of chessreach and the seed C++ solutions (g++ -O2) on
 # the same generated inputs; medians from hyperfine (apt-get install hyperfine).
-#   benches/compare.sh [infinite-chess|king-path|weird-chess|knightmare|duel|roads|all]
+#   benches/compare.sh [infinite-chess|king-path|weird-chess|knightmare|duel|path|roads|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
@@ -84,6 +84,30 @@ if [ "$WHAT" = all ] || [ "$WHAT" = duel ]; then
     [ "$a" = "$c" ] && same=same || same=DIFFERENT
     echo "duel solve knight vs knight ${b}x$b: summaries $same"
     RUNS=5 median "$R duel solve --board ${b}x$b --quiet" "$OUT/duel_retro $b $b"
+  done
+fi
+if [ "$WHAT" = all ] || [ "$WHAT" = path ]; then
+  # Distance maps on 1000x1000 among 300 random black rooks against a plain C++ BFS written for
+  # the comparison (benches/reference/bfs_rider.cpp: rides walk whole rays); summaries must agree.
+  g++ -O2 -o "$OUT/bfs_rider" benches/reference/bfs_rider.cpp
+  rooks=$(python3 -c "
+import random
+random.seed(7)
+s=set()
+while len(s) < 300: s.add((random.randint(1, 1000), random.randint(1, 1000)))
+print('/'.join(f'{a},{b}' for a, b in s if (a, b) != (1, 1)))")
+  f="$DATA/bfs_rooks.txt"
+  python3 -c "
+import sys
+p = sys.argv[1].split('/')
+print(1000, 1000, 1, 1, len(p))
+for x in p: print(*x.split(','))" "$rooks" > "$f"
+  for m in Q NN R N; do
+    a=$("$R" path --board 1000x1000 --mover "$m@1,1" --black "R@$rooks" --all | head -1 | sed 's/ (a .*//')
+    c=$("$OUT/bfs_rider" "$m" < "$f")
+    [ "$a" = "$c" ] && same=same || same=DIFFERENT
+    echo "path --all, mover $m, 1000x1000, 300 rooks: summaries $same"
+    RUNS=5 median "$R path --board 1000x1000 --mover $m@1,1 --black R@$rooks --all" "$OUT/bfs_rider $m < $f"
   done
 fi
 if [ "$WHAT" = all ] || [ "$WHAT" = roads ]; then

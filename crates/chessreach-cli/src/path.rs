@@ -174,13 +174,18 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
         .into());
     }
     let mut router = Router::new(pos, &m.rule, m.colour, &caps).map_err(|e| UsageError(e.to_string()))?;
-    let map = chessreach::attack::AttackMap::new(pos)?;
+    // The attack map only marks attacked squares in pictures: not built for JSON or summaries.
+    let map = if drawn && args.format != Format::Json {
+        Some(chessreach::attack::AttackMap::new(pos)?)
+    } else {
+        None
+    };
     let hostile = m.colour.opponent();
     let base = |c: Coord| Cell {
         piece: pos
             .piece_at(c)
             .map(|i| (pos.symbol_of(i), pos.pieces()[i].colour)),
-        mark: (map.count(hostile, c) > 0).then_some('x'),
+        mark: map.as_ref().is_some_and(|map| map.count(hostile, c) > 0).then_some('x'),
         ..Cell::default()
     };
     let view = view_of(pos, None, &[])?;
