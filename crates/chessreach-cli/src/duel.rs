@@ -88,10 +88,12 @@ impl Pieces {
 
     /// The duel on `rect`.
     fn duel(&self, rect: Rect) -> Result<Duel> {
-        let usage = |e: DuelError| anyhow::Error::new(UsageError(e.to_string()));
         if self.is_knightmare() {
             return Duel::knightmare(rect).map_err(|e| {
-                usage(e).context("(for other boards give the pieces, e.g. --white N --black N)")
+                UsageError(format!(
+                    "{e}; for other boards give the pieces, e.g. --white N --black N"
+                ))
+                .into()
             });
         }
         let knight = || "N".parse::<Rule>().expect("N is Betza");
@@ -111,7 +113,7 @@ impl Pieces {
             wt,
             bt,
         )
-        .map_err(usage)
+        .map_err(crate::usage)
     }
 }
 
@@ -309,7 +311,7 @@ fn solve_duel(duel: &Duel, budget: Budget, quiet: bool) -> Result<Solution> {
     };
     let solved = Solution::solve(duel, budget, Some(&update));
     bar.finish_and_clear();
-    solved.map_err(|e| anyhow::Error::new(UsageError(e.to_string())))
+    solved.map_err(crate::usage)
 }
 
 fn progress_bar(quiet: bool, len: u64) -> indicatif::ProgressBar {
@@ -489,7 +491,7 @@ fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
     let needed = chessreach::duel::verify::bytes_needed(*largest).and_then(|b| b.checked_mul(2));
     budget
         .check("verifying the largest boards, two at a time,", needed)
-        .map_err(|e| UsageError(e.to_string()))?;
+        .map_err(crate::usage)?;
     let bar = progress_bar(a.quiet, boards.len() as u64);
     bar.set_message("boards");
     let start = Instant::now();

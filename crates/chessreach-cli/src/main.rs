@@ -77,6 +77,16 @@ enum Command {
 #[error("{0}")]
 pub(crate) struct UsageError(pub(crate) String);
 
+/// A library error caused by the arguments: exit status 2, its message and source chain kept.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub(crate) struct Usage(Box<dyn std::error::Error + Send + Sync>);
+
+/// Marks a typed error from the library as a usage error (exit 2), keeping its chain.
+pub(crate) fn usage(e: impl std::error::Error + Send + Sync + 'static) -> anyhow::Error {
+    anyhow::Error::new(Usage(Box::new(e)))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let budget = budget(cli.max_memory);
@@ -93,7 +103,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let usage = e.downcast_ref::<UsageError>().is_some();
+            let usage = e.downcast_ref::<UsageError>().is_some() || e.downcast_ref::<Usage>().is_some();
             eprint!("error: {e}");
             for cause in e.chain().skip(1) {
                 eprint!(": {cause}");

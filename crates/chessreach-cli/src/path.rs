@@ -173,7 +173,7 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
         ))
         .into());
     }
-    let mut router = Router::new(pos, &m.rule, m.colour, &caps).map_err(|e| UsageError(e.to_string()))?;
+    let mut router = Router::new(pos, &m.rule, m.colour, &caps).map_err(crate::usage)?;
     // The attack map only marks attacked squares in pictures: not built for JSON or summaries.
     let map = if drawn && args.format != Format::Json {
         Some(chessreach::attack::AttackMap::new(pos)?)
@@ -185,7 +185,10 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
         piece: pos
             .piece_at(c)
             .map(|i| (pos.symbol_of(i), pos.pieces()[i].colour)),
-        mark: map.as_ref().is_some_and(|map| map.count(hostile, c) > 0).then_some('x'),
+        mark: map
+            .as_ref()
+            .is_some_and(|map| map.count(hostile, c) > 0)
+            .then_some('x'),
         ..Cell::default()
     };
     let view = view_of(pos, None, &[])?;
@@ -199,7 +202,7 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
             return Err(UsageError("say where to go: --to SQUARE, --capture SQUARE, or --all".into()).into())
         }
     };
-    let route = router.route(m.at, goal).map_err(|e| UsageError(e.to_string()))?;
+    let route = router.route(m.at, goal).map_err(crate::usage)?;
     match args.format {
         Format::Json => output::write_json(
             out,
@@ -309,7 +312,7 @@ fn distance_map(
     view: &chessreach::render::View,
     out: &mut impl Write,
 ) -> Result<()> {
-    let dm = router.distances(m.at).map_err(|e| UsageError(e.to_string()))?;
+    let dm = router.distances(m.at).map_err(crate::usage)?;
     let rect = dm.rect;
     match args.format {
         Format::Json => {
@@ -370,7 +373,7 @@ fn unbounded(args: &Args, pos: &Position, m: &MoverSpec, out: &mut impl Write) -
     let target = args
         .to
         .ok_or_else(|| UsageError("say where to go: --to SQUARE".into()))?;
-    let route = king_route(pos, m.colour, m.at, target, true).map_err(|e| UsageError(e.to_string()))?;
+    let route = king_route(pos, m.colour, m.at, target, true).map_err(crate::usage)?;
     let waypoints = route
         .as_ref()
         .and_then(|r| r.waypoints.clone())

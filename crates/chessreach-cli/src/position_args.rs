@@ -76,7 +76,7 @@ impl PositionArgs {
                 at,
             }));
         }
-        Position::new(self.board, kinds, pieces).map_err(|e| UsageError(e.to_string()).into())
+        Position::new(self.board, kinds, pieces).map_err(crate::usage)
     }
 }
 
