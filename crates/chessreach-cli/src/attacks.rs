@@ -28,10 +28,24 @@ pub(crate) struct Args {
     #[arg(long, value_parser = parse_side)]
     side: Option<Colour>,
 
-    /// Files to draw on a strip, `LO..HI` (default: the pieces' files and 2 more each side).
-    #[arg(long, value_parser = parse_files, allow_hyphen_values = true)]
-    files: Option<(i64, i64)>,
+    #[command(flatten)]
+    window: Window,
 }
+
+/// The part of the board a picture shows.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub(crate) struct Window {
+    /// Files to draw, `LO..HI`: on a strip (default: the pieces' files and 2 more each side),
+    /// or a window of a bounded board (default: all of it, up to 200 files).
+    #[arg(long, value_parser = parse_files, allow_hyphen_values = true)]
+    pub(crate) files: Option<(i64, i64)>,
+    /// Ranks to draw on a bounded board, `LO..HI` (default: all, up to 200).
+    #[arg(long, value_parser = parse_files, allow_hyphen_values = true)]
+    pub(crate) ranks: Option<(i64, i64)>,
+}
+
+/// The most files and ranks a picture of a bounded board shows.
+pub(crate) const DRAW_LIMIT: u32 = 200;
 
 pub(crate) fn parse_side(s: &str) -> Result<Colour, String> {
     match s {
@@ -42,27 +56,46 @@ pub(crate) fn parse_side(s: &str) -> Result<Colour, String> {
 }
 
 pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
-    let bad = || format!("expected files LO..HI such as `-5..20`, found `{s}`");
+    let bad = || format!("expected LO..HI such as `-5..20`, found `{s}`");
     let (a, b) = s.split_once("..").ok_or_else(bad)?;
     let (a, b): (i64, i64) = (
         a.trim().parse().map_err(|_| bad())?,
         b.trim().parse().map_err(|_| bad())?,
     );
     if a > b || b.abs_diff(a) >= 2000 {
-        return Err(format!("files {a}..{b}: need LO <= HI and at most 2000 files"));
+        return Err(format!("{a}..{b}: need LO <= HI and at most 2000 files or ranks"));
     }
     Ok((a, b))
 }
 
-/// The window to draw: the whole board when bounded, else the pieces' files (or `files`).
-pub(crate) fn view_of(pos: &Position, files: Option<(i64, i64)>, extra: &[Coord]) -> Result<View> {
+/// The window to draw: on a bounded board the whole board or the window asked for (at most
+/// [`DRAW_LIMIT`] files and ranks), on a strip the pieces' files (or `window.files`).
+pub(crate) fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View> {
     match pos.board() {
-        Board::Rect(r) => Ok(View {
-            files: 1..=i64::from(r.width()),
-            ranks: 1..=i64::from(r.height()),
-        }),
+        Board::Rect(r) => {
+            let clamp = |want: Option<(i64, i64)>, n: u32| {
+                let (lo, hi) = want.unwrap_or((1, i64::from(n)));
+                (lo.max(1), hi.min(i64::from(n)))
+            };
+            let (f, rk) = (clamp(window.files, r.width()), clamp(window.ranks, r.height()));
+            if f.0 > f.1 || rk.0 > rk.1 {
+                return Err(UsageError(format!("the window --files/--ranks misses the {r} board")).into());
+            }
+            let limit = i64::from(DRAW_LIMIT);
+            if f.1 - f.0 >= limit || rk.1 - rk.0 >= limit {
+                return Err(UsageError(format!(
+                    "a {r} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); choose a window with \
+                     --files LO..HI --ranks LO..HI, or use --format json"
+                ))
+                .into());
+            }
+            Ok(View {
+                files: f.0..=f.1,
+                ranks: rk.0..=rk.1,
+            })
+        }
         Board::Strip(s) => {
-            let (lo, hi) = match files {
+            let (lo, hi) = match window.files {
                 Some(f) => f,
                 None => {
                     let fs = pos
@@ -122,10 +155,12 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 const JSON_BYTES_PER_PAIR: u64 = 64;
 
 fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut impl Write) -> Result<()> {
-    if args.format != Format::Json && (rect.width() > 200 || rect.height() > 200) {
-        // Refused before anything is computed.
-        return Err(UsageError(format!("a {rect} board is too large to draw; use --format json")).into());
-    }
+    // A picture too large to draw is refused before anything is computed.
+    let view = if args.format == Format::Json {
+        None
+    } else {
+        Some(view_of(pos, args.window, &[])?)
+    };
     let json = if args.format == Format::Json {
         AttackMap::pairs_bound(pos).and_then(|p| p.checked_mul(JSON_BYTES_PER_PAIR))
     } else {
@@ -163,7 +198,9 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
             )
         }
         Format::Svg | Format::Text => {
-            let view = view_of(pos, None, &[])?;
+            let Some(view) = view else {
+                unreachable!("a view is made for every picture above")
+            };
             let cell = attack_cell(pos, &map, args.side);
             if args.format == Format::Svg {
                 out.write_all(render::svg(&view, &format!("Attacks on a {rect} board"), cell).as_bytes())?;
@@ -213,7 +250,7 @@ fn unbounded(args: &Args, pos: &Position, strip: Strip, out: &mut impl Write) ->
             )
         }
         Format::Svg | Format::Text => {
-            let view = view_of(pos, args.files, &[])?;
+            let view = view_of(pos, args.window, &[])?;
             let cell = attack_cell(pos, &map, args.side);
             if args.format == Format::Svg {
                 out.write_all(render::svg(&view, &format!("Attacks on a {strip} strip"), cell).as_bytes())?;

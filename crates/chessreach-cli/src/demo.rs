@@ -44,7 +44,10 @@ pub(crate) fn run(_: &Args) -> Result<()> {
         write!(
             out,
             "{}",
-            render::text(&view_of(&pos, None, &[])?, attack_cell(&pos, &map, None))
+            render::text(
+                &view_of(&pos, crate::attacks::Window::default(), &[])?,
+                attack_cell(&pos, &map, None)
+            )
         )?;
         writeln!(out, "{}\n", attack_legend(None))?;
     }
@@ -69,7 +72,17 @@ pub(crate) fn run(_: &Args) -> Result<()> {
     write!(
         out,
         "{}",
-        render::text(&view_of(&pos, Some((0, 10)), &[])?, attack_cell(&pos, &map, None))
+        render::text(
+            &view_of(
+                &pos,
+                crate::attacks::Window {
+                    files: Some((0, 10)),
+                    ranks: None
+                },
+                &[]
+            )?,
+            attack_cell(&pos, &map, None),
+        )
     )?;
     writeln!(out, "{}\n", attack_legend(None))?;
     classics(&mut out)?;

@@ -13,7 +13,7 @@ use chessreach::piece::{Colour, Rule};
 use chessreach::render::{self, Cell};
 use serde_json::json;
 
-use crate::attacks::{parse_files, pieces_json, view_of};
+use crate::attacks::{pieces_json, view_of, Window, DRAW_LIMIT};
 use crate::output::{self, Format};
 use crate::position_args::PositionArgs;
 use crate::UsageError;
@@ -54,9 +54,8 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 
-    /// Files to draw on a strip, `LO..HI`.
-    #[arg(long, value_parser = parse_files, allow_hyphen_values = true)]
-    files: Option<(i64, i64)>,
+    #[command(flatten)]
+    window: Window,
 }
 
 struct MoverSpec {
@@ -166,13 +165,14 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
         .check("the route search", needed)
         .map_err(|e| UsageError(format!("{e}; raise it with --max-memory")))?;
     let rect = pos.rect().context("a bounded board")?;
-    let drawn = rect.width() <= DRAW_LIMIT && rect.height() <= DRAW_LIMIT;
-    if args.format == Format::Svg && !drawn {
-        return Err(UsageError(format!(
-            "a {rect} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); use --format text or json"
-        ))
-        .into());
-    }
+    // Text and SVG draw the board, or the window asked for; a text answer on a board too large
+    // to draw lists the route or summarises the distances instead (SVG is refused up front).
+    let view = match args.format {
+        Format::Json => None,
+        Format::Svg => Some(view_of(pos, args.window, &[])?),
+        Format::Text => view_of(pos, args.window, &[]).ok(),
+    };
+    let drawn = view.is_some();
     let mut router = Router::new(pos, &m.rule, m.colour, &caps).map_err(crate::usage)?;
     // The attack map only marks attacked squares in pictures: not built for JSON or summaries.
     let map = if drawn && args.format != Format::Json {
@@ -191,9 +191,8 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
             .then_some('x'),
         ..Cell::default()
     };
-    let view = view_of(pos, None, &[])?;
     if args.all {
-        return distance_map(args, pos, m, &mut router, &base, &view, out);
+        return distance_map(args, pos, m, &mut router, &base, view.as_ref(), out);
     }
     let goal = match (args.to, args.capture) {
         (Some(t), None) => Goal::Reach(t),
@@ -228,32 +227,20 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
                 cell
             };
             if args.format == Format::Svg {
-                out.write_all(
-                    render::svg(&view, &format!("Route of {} from {}", m.rule, m.at), cell).as_bytes(),
-                )?;
-            } else {
-                match &route {
-                    Some(r) => {
-                        let names: Vec<String> = r.squares.iter().map(ToString::to_string).collect();
-                        writeln!(out, "{} moves: {}", r.moves(), names.join(" "))?;
-                        if !r.captured.is_empty() {
-                            let caps: Vec<String> = r
-                                .captured
-                                .iter()
-                                .map(|&i| pos.pieces()[i].at.to_string())
-                                .collect();
-                            writeln!(out, "captures on {}", caps.join(", "))?;
-                        }
-                    }
-                    None => writeln!(out, "no route")?,
+                if let Some(view) = &view {
+                    out.write_all(
+                        render::svg(view, &format!("Route of {} from {}", m.rule, m.at), cell).as_bytes(),
+                    )?;
                 }
-                if drawn {
-                    write!(out, "{}", render::text(&view, cell))?;
+            } else {
+                write_route_line(route.as_ref(), pos, out)?;
+                if let Some(view) = &view {
+                    write!(out, "{}", render::text(view, cell))?;
                     writeln!(out, "S start; 1-9, a-z: the route, move by move; x attacked")?;
                 } else {
                     writeln!(
                         out,
-                        "(a {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})"
+                        "(a {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT}; --files LO..HI --ranks LO..HI draw a window)"
                     )?;
                 }
             }
@@ -261,9 +248,6 @@ fn bounded(args: &Args, pos: &Position, m: &MoverSpec, budget: Budget, out: &mut
     }
     Ok(())
 }
-
-/// Boards up to this many files and ranks are drawn; larger ones get a summary.
-const DRAW_LIMIT: u32 = 200;
 
 /// A distance map too large to draw: how many squares are reachable, the farthest, and how
 /// many squares lie at each distance. O(squares).
@@ -302,6 +286,29 @@ fn write_summary(
     Ok(())
 }
 
+/// The route in words: its length and squares, and what it captures.
+fn write_route_line(
+    route: Option<&chessreach::path::Route>,
+    pos: &Position,
+    out: &mut impl Write,
+) -> Result<()> {
+    let Some(r) = route else {
+        writeln!(out, "no route")?;
+        return Ok(());
+    };
+    let names: Vec<String> = r.squares.iter().map(ToString::to_string).collect();
+    writeln!(out, "{} moves: {}", r.moves(), names.join(" "))?;
+    if !r.captured.is_empty() {
+        let caps: Vec<String> = r
+            .captured
+            .iter()
+            .map(|&i| pos.pieces()[i].at.to_string())
+            .collect();
+        writeln!(out, "captures on {}", caps.join(", "))?;
+    }
+    Ok(())
+}
+
 /// `path --all`: the distance to every square.
 fn distance_map(
     args: &Args,
@@ -309,7 +316,7 @@ fn distance_map(
     m: &MoverSpec,
     router: &mut Router<'_>,
     base: &dyn Fn(Coord) -> Cell,
-    view: &chessreach::render::View,
+    view: Option<&chessreach::render::View>,
     out: &mut impl Write,
 ) -> Result<()> {
     let dm = router.distances(m.at).map_err(crate::usage)?;
@@ -345,12 +352,13 @@ fn distance_map(
                 }
                 cell
             };
+            let Some(view) = view else {
+                return write_summary(&dm.distance, rect, out);
+            };
             if args.format == Format::Svg {
                 out.write_all(
                     render::svg(view, &format!("Distances of {} from {}", m.rule, m.at), cell).as_bytes(),
                 )?;
-            } else if rect.width() > DRAW_LIMIT || rect.height() > DRAW_LIMIT {
-                write_summary(&dm.distance, rect, out)?;
             } else {
                 write!(out, "{}", render::text(view, cell))?;
                 writeln!(
@@ -408,7 +416,7 @@ fn unbounded(args: &Args, pos: &Position, m: &MoverSpec, out: &mut impl Write) -
                 shade: on_route.contains(&c).then_some("#2ca02c"),
                 note: None,
             };
-            let drawable = view_of(pos, args.files, &[m.at, target]);
+            let drawable = view_of(pos, args.window, &[m.at, target]);
             if args.format == Format::Svg {
                 let view = drawable?;
                 out.write_all(render::svg(&view, "King route on a strip", cell).as_bytes())?;

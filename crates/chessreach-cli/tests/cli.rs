@@ -594,3 +594,54 @@ fn json_keeps_huge_integers_exact() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["moves"], 8);
 }
+
+#[test]
+fn windows_of_large_boards() {
+    chessreach()
+        .args([
+            "attacks",
+            "--board",
+            "1000x1000",
+            "--piece",
+            "Q@e5",
+            "--files",
+            "1..10",
+            "--ranks",
+            "1..8",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("5  + + + + Q + + + + +"))
+        .stdout(predicate::str::contains("White attacks 3005 squares"));
+    chessreach()
+        .args([
+            "path",
+            "--board",
+            "1000x1000",
+            "--mover",
+            "K@a1",
+            "--to",
+            "c3",
+            "--files",
+            "1..6",
+            "--ranks",
+            "1..5",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 moves: a1 b2 c3"))
+        .stdout(predicate::str::contains("3  . . 2 . . ."));
+    chessreach()
+        .args([
+            "attacks",
+            "--board",
+            "1000x1000",
+            "--piece",
+            "Q@e5",
+            "--files",
+            "1..300",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("too large to draw"));
+}
