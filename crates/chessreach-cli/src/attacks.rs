@@ -95,25 +95,24 @@ pub(crate) fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result
             })
         }
         Board::Strip(s) => {
-            let (lo, hi) = match window.files {
-                Some(f) => f,
-                None => {
-                    let fs = pos
-                        .pieces()
-                        .iter()
-                        .map(|p| p.at.file)
-                        .chain(extra.iter().map(|c| c.file));
-                    let (lo, hi) = fs.fold((i64::MAX, i64::MIN), |(l, h), f| (l.min(f), h.max(f)));
-                    if lo > hi {
-                        (1, 8)
-                    } else if hi.abs_diff(lo) > 120 {
-                        return Err(UsageError(format!(
-                            "the pieces span files {lo} to {hi}, too wide to draw; choose a window with --files LO..HI"
-                        ))
-                        .into());
-                    } else {
-                        (lo.saturating_sub(2), hi.saturating_add(2))
-                    }
+            let (lo, hi) = if let Some(f) = window.files {
+                f
+            } else {
+                let fs = pos
+                    .pieces()
+                    .iter()
+                    .map(|p| p.at.file)
+                    .chain(extra.iter().map(|c| c.file));
+                let (lo, hi) = fs.fold((i64::MAX, i64::MIN), |(l, h), f| (l.min(f), h.max(f)));
+                if lo > hi {
+                    (1, 8)
+                } else if hi.abs_diff(lo) > 120 {
+                    return Err(UsageError(format!(
+                        "the pieces span files {lo} to {hi}, too wide to draw; choose a window with --files LO..HI"
+                    ))
+                    .into());
+                } else {
+                    (lo.saturating_sub(2), hi.saturating_add(2))
                 }
             };
             Ok(View {

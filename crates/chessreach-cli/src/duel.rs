@@ -172,12 +172,11 @@ struct Boards {
 }
 
 fn parse_boards(s: &str) -> Result<Boards, String> {
-    let (lo, hi) = match s.split_once("..") {
-        Some((a, b)) => (parse_rect(a)?, parse_rect(b)?),
-        None => {
-            let x = parse_rect(s)?;
-            (x, x)
-        }
+    let (lo, hi) = if let Some((a, b)) = s.split_once("..") {
+        (parse_rect(a)?, parse_rect(b)?)
+    } else {
+        let x = parse_rect(s)?;
+        (x, x)
     };
     if lo.width() > hi.width() || lo.height() > hi.height() {
         return Err(format!(

@@ -42,13 +42,12 @@ pub(crate) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> any
 /// The whole content of `file`, or of stdin when there is none, as bytes (the caller decides
 /// what to do with text that is not UTF-8).
 pub(crate) fn read_bytes(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
-    match file {
-        Some(p) => std::fs::read(p).with_context(|| format!("cannot read {}", p.display())),
-        None => {
-            let mut b = Vec::new();
-            io::stdin().read_to_end(&mut b).context("cannot read stdin")?;
-            Ok(b)
-        }
+    if let Some(p) = file {
+        std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
+    } else {
+        let mut b = Vec::new();
+        io::stdin().read_to_end(&mut b).context("cannot read stdin")?;
+        Ok(b)
     }
 }
 

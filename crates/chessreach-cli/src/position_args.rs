@@ -57,18 +57,17 @@ impl PositionArgs {
         for (flag, spec, colour) in specs {
             let parsed =
                 parse_spec(spec, colour, &symbols).map_err(|m| UsageError(format!("{flag} {spec}: {m}")))?;
-            let kind = match kinds
+            let kind = if let Some(k) = kinds
                 .iter()
                 .position(|k| k.rule == parsed.rule && k.symbol == parsed.symbol)
             {
-                Some(k) => k,
-                None => {
-                    kinds.push(Kind {
-                        symbol: parsed.symbol,
-                        rule: parsed.rule,
-                    });
-                    kinds.len() - 1
-                }
+                k
+            } else {
+                kinds.push(Kind {
+                    symbol: parsed.symbol,
+                    rule: parsed.rule,
+                });
+                kinds.len() - 1
             };
             pieces.extend(parsed.squares.into_iter().map(|at| Placed {
                 kind,
@@ -104,18 +103,17 @@ fn parse_spec(spec: &str, default: Colour, symbols: &Symbols) -> Result<Spec, St
         (Some(c), None) => symbols.get(c).map(|r| (c.to_ascii_uppercase(), r.clone())),
         _ => None,
     };
-    let (symbol, rule) = match single {
-        Some(found) => found,
-        None => {
-            let rule: Rule = piece.parse().map_err(|e| format!("piece `{piece}`: {e}"))?;
-            let known = ['K', 'Q', 'R', 'B', 'N', 'P']
-                .into_iter()
-                .find(|&l| symbols.get(l) == Some(&rule));
-            let symbol = known
-                .or_else(|| piece.chars().find(char::is_ascii_uppercase))
-                .unwrap_or('X');
-            (symbol, rule)
-        }
+    let (symbol, rule) = if let Some(found) = single {
+        found
+    } else {
+        let rule: Rule = piece.parse().map_err(|e| format!("piece `{piece}`: {e}"))?;
+        let known = ['K', 'Q', 'R', 'B', 'N', 'P']
+            .into_iter()
+            .find(|&l| symbols.get(l) == Some(&rule));
+        let symbol = known
+            .or_else(|| piece.chars().find(char::is_ascii_uppercase))
+            .unwrap_or('X');
+        (symbol, rule)
     };
     let squares = squares
         .split('/')

@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 
 const FAIRY: [&str; 10] = ["K", "Q", "R", "B", "N", "BN", "RN", "NN", "nN", "fmWfcF"];
 
-fn random_position(board: Board, n: usize, files: std::ops::Range<i64>, seed: u64) -> Position {
+fn random_position(board: Board, count: usize, files: std::ops::Range<i64>, seed: u64) -> Position {
     let mut rng = StdRng::seed_from_u64(seed);
     let kinds: Vec<Kind> = FAIRY
         .iter()
@@ -21,14 +21,14 @@ fn random_position(board: Board, n: usize, files: std::ops::Range<i64>, seed: u6
             rule: s.parse().expect("rule"),
         })
         .collect();
-    let mut seen = std::collections::HashSet::new();
-    let mut pieces = Vec::with_capacity(n);
-    while pieces.len() < n {
+    let mut taken = std::collections::HashSet::new();
+    let mut pieces = Vec::with_capacity(count);
+    while pieces.len() < count {
         let at = Coord::new(
             rng.gen_range(files.clone()),
             rng.gen_range(1..=i64::from(board.ranks())),
         );
-        if seen.insert(at) {
+        if taken.insert(at) {
             pieces.push(Placed {
                 kind: rng.gen_range(0..kinds.len()),
                 colour: if rng.gen() { Colour::White } else { Colour::Black },

@@ -160,14 +160,14 @@ fn check_route(
                 .find(|(i, p)| p.at == c && !gone.contains(i))
                 .map(|(i, _)| i)
         };
-        let moves = naive_moves(&mover.fams, Colour::White, w[0], pos.board(), &|c| {
+        let options = naive_moves(&mover.fams, Colour::White, w[0], pos.board(), &|c| {
             active(c).is_some()
         });
         let attacked = attacked_without(pos, kinds, &gone.iter().copied().collect(), Colour::Black);
         if attacked.contains(&w[1]) {
             return Err(format!("{} is attacked", w[1]));
         }
-        let ok = moves.iter().any(|&(t, cap, mv)| {
+        let ok = options.iter().any(|&(t, cap, mv)| {
             t == w[1]
                 && match active(t) {
                     None => mv,

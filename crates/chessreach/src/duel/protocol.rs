@@ -143,17 +143,16 @@ impl<R: BufRead> Tokens<R> {
                 });
             }
             self.used = 0;
-            match self.lines.next_line()? {
-                Some(l) => self.line = l,
-                None => {
-                    self.line.clear();
-                    return Err(PlayerError::Input(InputError {
-                        line: self.lines.number() + 1,
-                        column: 1,
-                        expected: what.to_owned(),
-                        found: "end of input".into(),
-                    }));
-                }
+            if let Some(l) = self.lines.next_line()? {
+                self.line = l;
+            } else {
+                self.line.clear();
+                return Err(PlayerError::Input(InputError {
+                    line: self.lines.number() + 1,
+                    column: 1,
+                    expected: what.to_owned(),
+                    found: "end of input".into(),
+                }));
             }
         }
     }

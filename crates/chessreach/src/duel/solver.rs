@@ -190,6 +190,10 @@ impl Solution {
 
     /// Seeds terminal positions and counts every other position's moves, a row of White
     /// squares per task.
+    #[expect(
+        clippy::similar_names,
+        reason = "`mover` (the side that just moved) and `moves` (a count) are the domain's words"
+    )]
     fn count(&mut self, tables: &[Option<Tables>; 2], progress: Option<Progress<'_>>) {
         let n = self.squares;
         let duel = &self.duel;
@@ -208,13 +212,12 @@ impl Solution {
                             continue;
                         }
                         let (me, other) = if to_move == Colour::White { (w, b) } else { (b, w) };
-                        let moves = match &tables[to_move.index()] {
-                            Some(t) => t.count(duel, to_move, me, other),
-                            None => {
-                                let mut moves = 0u32;
-                                duel.gen(to_move).moves(me, other, marks, |_, _| moves += 1);
-                                moves
-                            }
+                        let moves = if let Some(t) = &tables[to_move.index()] {
+                            t.count(duel, to_move, me, other)
+                        } else {
+                            let mut moves = 0u32;
+                            duel.gen(to_move).moves(me, other, marks, |_, _| moves += 1);
+                            moves
                         };
                         // Moves per square < steps x board side < 2^29: never clipped.
                         cells[k] = moves.min(LOW);
@@ -229,6 +232,10 @@ impl Solution {
     }
 
     /// Resolves positions backwards from the terminal ones, shortest first.
+    #[expect(
+        clippy::similar_names,
+        reason = "`mover` and `moved` (its square) are the domain's words"
+    )]
     fn propagate(&mut self, tables: &[Option<Tables>; 2], progress: Option<Progress<'_>>) {
         let n = self.squares;
         let total = self.cells.len();

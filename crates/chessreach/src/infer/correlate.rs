@@ -148,6 +148,10 @@ impl Plan2d {
 
     /// The spectrum of a grid of 0/1 placed with `place(r, c) -> (row, col)` in the padded
     /// plane, stored column-major: `half` columns of `m` values.
+    #[expect(
+        clippy::similar_names,
+        reason = "`place` (where a cell goes) and `plane` (the FFT plane) are the algorithm's words"
+    )]
     fn forward(
         &self,
         g: &BitGrid,

@@ -136,6 +136,9 @@ impl OffsetSet {
     /// The simplest rule `R` found with `self ⊆ R ⊆ allowed` (offsets of `allowed` outside
     /// `self` are free to take or leave): rider lines run through free offsets, and each
     /// atom's directions are completed wherever the completion stays inside `allowed`.
+    ///
+    /// # Panics
+    /// Never: the rule it builds only from this set's own offsets always has a Betza name.
     pub fn simplest_within(&self, allowed: &Self) -> Rule {
         let (w, h) = (self.width as i64, self.height as i64);
         let gcd = |mut a: i64, mut b: i64| {

@@ -174,6 +174,9 @@ impl<'a> Router<'a> {
 
     /// A router for a mover of `rule` and `colour` among the pieces of `pos`, which may capture
     /// the hostile pieces listed in `capturable`.
+    ///
+    /// # Panics
+    /// Never: a checked [`Position`] has every piece on its board.
     pub fn new(
         pos: &'a Position,
         rule: &Rule,
@@ -354,34 +357,31 @@ impl<'a> Router<'a> {
                         }
                         _ => {}
                     };
-                    match self.rider[k] {
-                        // An unlimited ride stops where an earlier ray of the same step (from a
-                        // square no farther from the start) has already run: everything beyond
-                        // was offered then, one move from a square at most as far. So each
-                        // (square, step) is walked once per subset: O(squares × steps).
-                        Some(r) => {
-                            // Coordinates stepped directly: no division per square.
-                            let mut at = from;
-                            while let Some(t) = at.offset(step.delta).and_then(|c| {
-                                at = c;
-                                self.rect.square(c)
-                            }) {
-                                let bit = t.index() * self.riders + r;
-                                if passed[bit / 64] >> (bit % 64) & 1 == 1 {
-                                    break;
-                                }
-                                passed[bit / 64] |= 1 << (bit % 64);
-                                offer(t);
-                                if surface.piece(t).is_some() {
-                                    break;
-                                }
+                    // An unlimited ride stops where an earlier ray of the same step (from a
+                    // square no farther from the start) has already run: everything beyond
+                    // was offered then, one move from a square at most as far. So each
+                    // (square, step) is walked once per subset: O(squares × steps).
+                    if let Some(r) = self.rider[k] {
+                        // Coordinates stepped directly: no division per square.
+                        let mut at = from;
+                        while let Some(t) = at.offset(step.delta).and_then(|c| {
+                            at = c;
+                            self.rect.square(c)
+                        }) {
+                            let bit = t.index() * self.riders + r;
+                            if passed[bit / 64] >> (bit % 64) & 1 == 1 {
+                                break;
+                            }
+                            passed[bit / 64] |= 1 << (bit % 64);
+                            offer(t);
+                            if surface.piece(t).is_some() {
+                                break;
                             }
                         }
-                        None => {
-                            let mut sink =
-                                |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
-                            walk::walk_step(step, from, &surface, &mut sink);
-                        }
+                    } else {
+                        let mut sink =
+                            |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
+                        walk::walk_step(step, from, &surface, &mut sink);
                     }
                 }
             }
@@ -448,6 +448,9 @@ impl<'a> Router<'a> {
     /// A shortest route from `start` to `goal`, or `None` when there is none. A goal the mover
     /// can never stand on (a piece that cannot be captured stands there, or one attacks it) is
     /// answered without a search.
+    ///
+    /// # Panics
+    /// Never: a capturable piece of a checked position stands on its board.
     pub fn route(&mut self, start: Coord, goal: Goal) -> Result<Option<Route>, PathError> {
         let end = match goal {
             Goal::Reach(t) => {

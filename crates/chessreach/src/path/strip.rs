@@ -492,11 +492,14 @@ fn route_with<M: Mask>(
         return Ok(None);
     }
     let mut search = Search::new(&cols, want_route);
-    let Some(moves) = search.run(s, sk, sb, t, tb) else {
+    let Some(length) = search.run(s, sk, sb, t, tb) else {
         return Ok(None);
     };
-    let waypoints = want_route.then(|| search.backtrack(t, target.rank, moves, start));
-    Ok(Some(StripRoute { moves, waypoints }))
+    let waypoints = want_route.then(|| search.backtrack(t, target.rank, length, start));
+    Ok(Some(StripRoute {
+        moves: length,
+        waypoints,
+    }))
 }
 
 /// Fewest king moves, or `None` when unreachable. See [`king_route`].

@@ -36,6 +36,9 @@ fn square(inp: &mut Input<'_>, labels: [&str; 2]) -> Result<Coord, InputError> {
 }
 
 /// Parses the input format.
+///
+/// # Panics
+/// Never: the orthodox letters are Betza and 8 ranks make a strip.
 pub fn parse(text: &str) -> Result<Puzzle, InputError> {
     let mut inp = Input::new(text);
     let start = square(&mut inp, ["the start file (an integer)", "the start rank"])?;

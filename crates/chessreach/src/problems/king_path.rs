@@ -35,6 +35,9 @@ impl Default for Solver {
 
 impl Solver {
     /// Fewest moves for a king on `king` to capture the pawn on `a`, past the pawn on `b`.
+    ///
+    /// # Panics
+    /// Never: the two pawns are always capturable and a line has its three tokens by then.
     pub fn answer(&mut self, king: Coord, a: Coord, b: Coord) -> Option<u32> {
         let pawn = |at| Piece {
             steps: &self.pawn,

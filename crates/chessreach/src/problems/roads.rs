@@ -52,6 +52,9 @@ impl From<InputError> for ParseError {
 
 /// Parses the input format: the puzzle with every placement up to the first bad one, and the
 /// error there (if any), so that the placements before it can still be answered.
+///
+/// # Panics
+/// Never: the road lists read have exactly the grid's counts.
 pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>), ParseError> {
     let mut inp = Input::new(text);
     let n = inp.int_in("the number of rows n", 1..=1 << 14)? as usize;
@@ -116,6 +119,9 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
 
 /// Solves one input: a count per placement.
 /// Placements before a bad line are answered before the error is returned.
+///
+/// # Panics
+/// Never: the placements were checked while parsing.
 pub fn solve(text: &str, out: &mut impl Write, budget: Budget) -> Result<(), SolveError> {
     let (p, error) = parse(text, budget)?;
     let answers = counts(&p.grid, &p.pieces).expect("placements were checked while parsing");
