@@ -51,11 +51,13 @@ pub struct Input<'a> {
 
 impl<'a> Input<'a> {
     /// A cursor at line 1, column 1 of `text`.
+    #[must_use]
     pub fn new(text: &'a str) -> Self {
         Self::at_line(text, 1)
     }
 
     /// A cursor over `text` that reports positions as if `text` began at `line`.
+    #[must_use]
     pub fn at_line(text: &'a str, line: usize) -> Self {
         Self {
             text,
@@ -164,11 +166,13 @@ impl<'a> Input<'a> {
 
 impl Token<'_> {
     /// 1-based column, in characters.
+    #[must_use]
     pub fn column(&self) -> usize {
         self.before.chars().count() + 1
     }
 
     /// An error at this token.
+    #[must_use]
     pub fn error(&self, expected: &str) -> InputError {
         InputError {
             line: self.line,
@@ -205,6 +209,7 @@ pub(crate) fn utf8_error(bytes: &[u8], bad: usize) -> InputError {
 
 /// A piece of found text for an error message: quoted, and cut to its first 32 characters
 /// (with `…`) so a 10 MB token is never echoed whole.
+#[must_use]
 pub fn excerpt(text: &str) -> String {
     const KEEP: usize = 32;
     match text.char_indices().nth(KEEP) {

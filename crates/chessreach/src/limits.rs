@@ -21,16 +21,19 @@ impl Budget {
     pub const DEFAULT_BYTES: u64 = 4 << 30;
 
     /// A budget of `bytes`.
+    #[must_use]
     pub const fn new(bytes: u64) -> Self {
         Self { bytes }
     }
 
     /// No limit at all (tests and trusted callers).
+    #[must_use]
     pub const fn unlimited() -> Self {
         Self { bytes: u64::MAX }
     }
 
     /// The limit in bytes.
+    #[must_use]
     pub const fn bytes(self) -> u64 {
         self.bytes
     }
@@ -95,6 +98,7 @@ impl fmt::Display for Bytes {
 
 /// Reads a size such as `8G`, `512M`, `1.5GB`, `300k` or `1000000` (bytes); units are decimal
 /// (`k`, `M`, `G`, `T`), `Ki`/`Mi`/`Gi`/`Ti` binary.
+#[must_use]
 pub fn parse_bytes(s: &str) -> Option<u64> {
     let s = s.trim();
     let split = s
@@ -130,6 +134,7 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
 }
 
 /// `a * b + c` in `u64`, or `None` on overflow: the arithmetic of every estimate.
+#[must_use]
 pub const fn mul_add(a: u64, b: u64, c: u64) -> Option<u64> {
     match a.checked_mul(b) {
         Some(p) => p.checked_add(c),

@@ -70,6 +70,7 @@ impl AttackMap {
     /// The most (square, attacker) pairs a position's map can hold: per piece and step, one
     /// square for a leap, and for a ride its range or the board's longer side. O(pieces ×
     /// steps); `None` on a strip or on overflow.
+    #[must_use]
     pub fn pairs_bound(pos: &Position) -> Option<u64> {
         let rect = pos.rect()?;
         let side = u64::from(rect.width().max(rect.height()));
@@ -90,6 +91,7 @@ impl AttackMap {
 
     /// Bytes [`AttackMap::new`] may need: 13 per square (occupancy, marks, row starts, two bit
     /// sets) and 12 per (square, attacker) pair ([`AttackMap::pairs_bound`]).
+    #[must_use]
     pub fn bytes_needed(pos: &Position) -> Option<u64> {
         let squares = pos.rect()?.len() as u64;
         mul_add(squares, 13, Self::pairs_bound(pos)?.checked_mul(12)?)
@@ -154,27 +156,32 @@ impl AttackMap {
     }
 
     /// The board.
+    #[must_use]
     pub fn rect(&self) -> Rect {
         self.rect
     }
 
     /// The squares `colour` attacks.
+    #[must_use]
     pub fn attacked(&self, colour: Colour) -> &SquareSet {
         &self.attacked[colour.index()]
     }
 
     /// Whether `colour` attacks `s`. O(1).
     #[inline]
+    #[must_use]
     pub fn is_attacked(&self, colour: Colour, s: Square) -> bool {
         self.attacked[colour.index()].contains(s)
     }
 
     /// Indices of the pieces (either colour) attacking `s`, in piece order.
+    #[must_use]
     pub fn attackers(&self, s: Square) -> &[u32] {
         &self.by[self.start[s.index()] as usize..self.start[s.index() + 1] as usize]
     }
 
     /// How many pieces of `colour` attack `s`.
+    #[must_use]
     pub fn count_at(&self, colour: Colour, s: Square) -> u32 {
         self.attackers(s)
             .iter()

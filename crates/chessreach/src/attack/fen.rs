@@ -88,6 +88,7 @@ impl Symbols {
     }
 
     /// The rule of a letter, either case.
+    #[must_use]
     pub fn get(&self, letter: char) -> Option<&Rule> {
         let letter = letter.to_ascii_uppercase();
         self.table.iter().find(|(l, _)| *l == letter).map(|(_, r)| r)

@@ -100,11 +100,13 @@ impl Position {
     }
 
     /// The board.
+    #[must_use]
     pub fn board(&self) -> Board {
         self.board
     }
 
     /// The board when it is bounded.
+    #[must_use]
     pub fn rect(&self) -> Option<Rect> {
         match self.board {
             Board::Rect(r) => Some(r),
@@ -113,22 +115,26 @@ impl Position {
     }
 
     /// The piece kinds.
+    #[must_use]
     pub fn kinds(&self) -> &[Kind] {
         &self.kinds
     }
 
     /// The pieces.
+    #[must_use]
     pub fn pieces(&self) -> &[Placed] {
         &self.pieces
     }
 
     /// The steps piece `i` moves and attacks with (turned 180° for Black).
+    #[must_use]
     pub fn steps_of(&self, i: usize) -> &[Step] {
         let p = self.pieces[i];
         &self.steps[p.kind][p.colour.index()]
     }
 
     /// The letter shown for piece `i`: upper-case for White, lower-case for Black.
+    #[must_use]
     pub fn symbol_of(&self, i: usize) -> char {
         let p = self.pieces[i];
         let s = self.kinds[p.kind].symbol;
@@ -139,6 +145,7 @@ impl Position {
     }
 
     /// The index of the piece on `c`, if any. O(p); engines use their own occupancy arrays.
+    #[must_use]
     pub fn piece_at(&self, c: Coord) -> Option<usize> {
         self.pieces.iter().position(|p| p.at == c)
     }

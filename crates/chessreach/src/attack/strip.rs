@@ -77,6 +77,7 @@ pub struct Ray {
 
 impl Ray {
     /// Whether the ray covers `c`.
+    #[must_use]
     pub fn covers(&self, c: Coord) -> bool {
         if c.rank != self.from.rank {
             return false;
@@ -130,6 +131,7 @@ impl WalkSink for Collect<'_> {
 
 impl StripAttackMap {
     /// The attack map of a position on a strip; `None` when the board is bounded.
+    #[must_use]
     pub fn new(pos: &Position) -> Option<Self> {
         let Board::Strip(strip) = pos.board() else {
             return None;
@@ -156,11 +158,13 @@ impl StripAttackMap {
     }
 
     /// The strip.
+    #[must_use]
     pub fn strip(&self) -> Strip {
         self.strip
     }
 
     /// Every finitely attacked square with its attacker, sorted by square.
+    #[must_use]
     pub fn finite(&self) -> &[(Coord, u32)] {
         &self.finite
     }
@@ -171,6 +175,7 @@ impl StripAttackMap {
     }
 
     /// Indices of the pieces attacking `c`. O(log n + rays on its rank).
+    #[must_use]
     pub fn attackers(&self, c: Coord) -> Vec<u32> {
         let lo = self.finite.partition_point(|&(s, _)| s < c);
         let mut out: Vec<u32> = self.finite[lo..]
@@ -187,6 +192,7 @@ impl StripAttackMap {
     }
 
     /// Whether `colour` attacks `c`.
+    #[must_use]
     pub fn is_attacked(&self, colour: Colour, c: Coord) -> bool {
         self.count(colour, c) > 0
     }

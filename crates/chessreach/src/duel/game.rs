@@ -45,6 +45,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// Whether the game is over.
+    #[must_use]
     pub const fn is_over(self) -> bool {
         !matches!(self, Self::Ongoing)
     }
@@ -138,26 +139,31 @@ impl<'d> Game<'d> {
     }
 
     /// The arena.
+    #[must_use]
     pub const fn duel(&self) -> &'d Duel {
         self.duel
     }
 
     /// Where `side`'s piece stands.
+    #[must_use]
     pub fn square(&self, side: Colour) -> Coord {
         self.duel.rect().coord(self.at[side.index()])
     }
 
     /// The side to move.
+    #[must_use]
     pub const fn to_move(&self) -> Colour {
         self.to_move
     }
 
     /// Half-moves played.
+    #[must_use]
     pub const fn plies(&self) -> u32 {
         self.plies
     }
 
     /// The moves `side` has made so far.
+    #[must_use]
     pub const fn moves_made(&self, side: Colour) -> u32 {
         match side {
             Colour::White => self.plies.div_ceil(2),
@@ -166,11 +172,13 @@ impl<'d> Game<'d> {
     }
 
     /// Where the game stands.
+    #[must_use]
     pub const fn outcome(&self) -> Outcome {
         self.outcome
     }
 
     /// The legal moves of the side to move (empty once the game is over).
+    #[must_use]
     pub fn legal_moves(&self) -> Vec<Coord> {
         if self.outcome.is_over() {
             return Vec::new();

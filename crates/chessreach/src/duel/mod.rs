@@ -165,21 +165,25 @@ impl Duel {
     }
 
     /// Whether this is a knightmare duel (knights, knightmare's targets, even board ≥ 6×6).
+    #[must_use]
     pub fn is_knightmare(&self) -> bool {
         Self::knightmare(self.rect).is_ok_and(|k| k.rules == self.rules && k.targets == self.targets)
     }
 
     /// The board.
+    #[must_use]
     pub const fn rect(&self) -> Rect {
         self.rect
     }
 
     /// A side's rule (as written for White; Black's piece moves by it turned 180°).
+    #[must_use]
     pub fn rule(&self, side: Colour) -> &Rule {
         &self.rules[side.index()]
     }
 
     /// A side's target, if it has one.
+    #[must_use]
     pub fn target(&self, side: Colour) -> Option<Coord> {
         self.targets[side.index()].map(|s| self.rect.coord(s))
     }
@@ -205,6 +209,7 @@ impl Duel {
     }
 
     /// Whether `side`'s piece on `from` attacks `sq` with the other piece standing on `sq`.
+    #[must_use]
     pub fn attacks(&self, side: Colour, from: Coord, sq: Coord) -> bool {
         match (self.rect.square(from), self.rect.square(sq)) {
             (Some(f), Some(s)) if f != s => self.gens[side.index()].attacks(f.0, s.0),
@@ -236,6 +241,7 @@ impl Duel {
 
     /// Who has won once `mover` has moved and the pieces stand on `white` and `black`, and how.
     /// `None`: the game goes on (or a square is off the board).
+    #[must_use]
     pub fn after_move(&self, mover: Colour, white: Coord, black: Coord) -> Option<(Colour, WinBy)> {
         let (w, b) = (self.rect.square(white)?, self.rect.square(black)?);
         self.winner_after(mover, w, b)
@@ -243,6 +249,7 @@ impl Duel {
 
     /// The squares `side`'s piece on `from` may move to, the other piece on `other`, in board
     /// order of generation (each once). O(squares reached).
+    #[must_use]
     pub fn moves(&self, side: Colour, from: Coord, other: Coord) -> Vec<Coord> {
         let (Some(f), Some(o)) = (self.rect.square(from), self.rect.square(other)) else {
             return Vec::new();

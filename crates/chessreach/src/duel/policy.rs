@@ -15,6 +15,7 @@ pub struct SplitMix(u64);
 
 impl SplitMix {
     /// A generator from a seed.
+    #[must_use]
     pub const fn new(seed: u64) -> Self {
         Self(seed)
     }
@@ -51,12 +52,14 @@ pub enum Policy {
 impl Policy {
     /// A greedy policy for a duel: builds each side's distances to its target, O(squares ×
     /// moves per square).
+    #[must_use]
     pub fn greedy(duel: &Duel, seed: u64) -> Self {
         let to = Colour::BOTH.map(|s| target_distances(duel, s));
         Self::Greedy(SplitMix::new(seed), Arc::new(to))
     }
 
     /// A short name: `random`, `greedy`, `optimal`.
+    #[must_use]
     pub const fn name(&self) -> &'static str {
         match self {
             Self::Random(_) => "random",

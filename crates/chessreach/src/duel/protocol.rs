@@ -27,11 +27,13 @@ use crate::piece::Colour;
 pub const LINE_LIMIT: usize = 4096;
 
 /// A square as the protocol writes it: `row column`.
+#[must_use]
 pub fn square_text(c: Coord) -> String {
     format!("{} {}", c.rank, c.file)
 }
 
 /// The square of the protocol's `row column`.
+#[must_use]
 pub const fn square_at(row: i64, column: i64) -> Coord {
     Coord::new(column, row)
 }

@@ -74,6 +74,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The winner, if the game was won by the rules.
+    #[must_use]
     pub fn winner(&self) -> Option<Colour> {
         match self {
             Self::Over(Outcome::Won { side, .. }) => Some(*side),

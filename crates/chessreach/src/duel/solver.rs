@@ -144,6 +144,7 @@ impl Solution {
     /// Bytes the solver needs for `duel` (`None`: more than a `u64`, or more positions than
     /// its 32-bit indices can name — refused either way): per position a cell and a queue slot
     /// (`u32` each); per square and leap its forward and reverse leap tables.
+    #[must_use]
     pub fn bytes_needed(duel: &Duel) -> Option<u64> {
         let squares = duel.rect().len() as u64;
         let positions = squares.checked_mul(squares)?.checked_mul(2)?;
@@ -313,6 +314,7 @@ impl Solution {
     }
 
     /// The duel solved.
+    #[must_use]
     pub const fn duel(&self) -> &Duel {
         &self.duel
     }
@@ -324,6 +326,7 @@ impl Solution {
 
     /// The value of a position with `to_move` to play; for a terminal position (the last move
     /// ended the game) the winner with 0 plies. `Draw` for squares off the board.
+    #[must_use]
     pub fn value(&self, white: Coord, black: Coord, to_move: Colour) -> Value {
         match self.squares_of(white, black) {
             Some((w, b)) => self.value_at(self.index(w, b, to_move)),
@@ -348,6 +351,7 @@ impl Solution {
     }
 
     /// Whether the last move into this position ended the game.
+    #[must_use]
     pub fn is_terminal(&self, white: Coord, black: Coord, to_move: Colour) -> bool {
         self.squares_of(white, black)
             .is_some_and(|(w, b)| self.cells[self.index(w, b, to_move)] & TERMINAL != 0)
@@ -355,6 +359,7 @@ impl Solution {
 
     /// The best move of the side to move: the fastest win, else a draw, else the longest loss
     /// (ties: the first in generation order). `None` when the game is over or has no move.
+    #[must_use]
     pub fn best_move(&self, white: Coord, black: Coord, to_move: Colour) -> Option<Coord> {
         let (me, other) = match to_move {
             Colour::White => (white, black),
@@ -378,6 +383,7 @@ impl Solution {
     }
 
     /// The best move in a game in progress (see [`Solution::best_move`]).
+    #[must_use]
     pub fn best_in(&self, game: &Game<'_>) -> Option<Coord> {
         self.best_move(
             game.square(Colour::White),
@@ -388,6 +394,7 @@ impl Solution {
 
     /// The principal line from a start with White to move: the moves both sides play under best
     /// play until the win (empty for a draw, whose best play never ends).
+    #[must_use]
     pub fn principal_line(&self, white: Coord, black: Coord) -> Vec<Coord> {
         let mut line = Vec::new();
         let Value::Win { plies, .. } = self.value(white, black, Colour::White) else {
@@ -427,6 +434,7 @@ impl Solution {
 
     /// Counts of every start's result. O(S²): one pass over the White-to-move cells, without a
     /// branch on the result (as unpredictable as the game).
+    #[must_use]
     pub fn summary(&self) -> Summary {
         let own = Colour::BOTH.map(|side| self.duel.target_square(side).map_or(u32::MAX, |t| t.0));
         let mut by_code = [0u64; 4];

@@ -80,12 +80,14 @@ impl Strategy {
     }
 
     /// Knight distance from `c` (on the board) to `side`'s target.
+    #[must_use]
     pub fn distance(&self, c: Coord, side: Colour) -> u64 {
         let t = self.target(side);
         knight_distance(c.file - t.file, c.rank - t.rank)
     }
 
     /// The side to play from a start (White to move) and its plan.
+    #[must_use]
     pub fn choose(&self, white: Coord, black: Coord) -> Choice {
         let d = |c, s| self.distance(c, s);
         let (ww, bb) = (d(white, Colour::White), d(black, Colour::Black));
@@ -161,6 +163,7 @@ pub struct StrategyPlayer {
 
 impl StrategyPlayer {
     /// The player for a start (White to move): it plays [`StrategyPlayer::side`].
+    #[must_use]
     pub fn new(strategy: Strategy, white: Coord, black: Coord) -> Self {
         Self {
             strategy,
@@ -169,11 +172,13 @@ impl StrategyPlayer {
     }
 
     /// The side the strategy plays.
+    #[must_use]
     pub const fn side(&self) -> Colour {
         self.choice.side
     }
 
     /// The plan and its progress.
+    #[must_use]
     pub const fn choice(&self) -> Choice {
         self.choice
     }

@@ -108,6 +108,7 @@ pub enum VerifyError {
 /// Bytes [`verify_board`] needs on the knightmare board `rect` (`None`: not a knightmare board
 /// or too many): the solver's tables and the memo (at most one entry per game state, about 48
 /// bytes each with the hash map's overhead).
+#[must_use]
 pub fn bytes_needed(rect: Rect) -> Option<u64> {
     let squares = rect.len() as u64;
     let solver = Solution::bytes_needed(&Duel::knightmare(rect).ok()?)?;

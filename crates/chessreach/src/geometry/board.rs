@@ -17,6 +17,7 @@ pub enum Board {
 impl Board {
     /// Whether `c` lies on the board.
     #[inline]
+    #[must_use]
     pub fn contains(self, c: Coord) -> bool {
         match self {
             Self::Rect(r) => r.contains(c),
@@ -25,6 +26,7 @@ impl Board {
     }
 
     /// Number of ranks.
+    #[must_use]
     pub fn ranks(self) -> u32 {
         match self {
             Self::Rect(r) => r.height(),

@@ -27,12 +27,14 @@ pub struct Delta {
 
 impl Coord {
     /// The coordinate `(file, rank)`.
+    #[must_use]
     pub const fn new(file: i64, rank: i64) -> Self {
         Self { file, rank }
     }
 
     /// `self + d`, or `None` when a component would overflow `i64`.
     #[inline]
+    #[must_use]
     pub fn offset(self, d: Delta) -> Option<Self> {
         Some(Self {
             file: self.file.checked_add(d.dx)?,
@@ -41,6 +43,7 @@ impl Coord {
     }
 
     /// The delta that leads from `self` to `to`, or `None` on overflow.
+    #[must_use]
     pub fn delta_to(self, to: Self) -> Option<Delta> {
         Some(Delta {
             dx: to.file.checked_sub(self.file)?,
@@ -49,16 +52,19 @@ impl Coord {
     }
 
     /// Whether the square has an algebraic name (`a1` … `z…`).
+    #[must_use]
     pub fn has_algebraic_name(self) -> bool {
         (1..=26).contains(&self.file) && self.rank >= 1
     }
 
     /// The numeral form `x,y`, whatever the square.
+    #[must_use]
     pub fn numeric(self) -> String {
         format!("{},{}", self.file, self.rank)
     }
 
     /// The name of a file: `a` … `z` for 1..=26, the numeral otherwise.
+    #[must_use]
     pub fn file_name(file: i64) -> String {
         if (1..=26).contains(&file) {
             char::from(b'a' + (file - 1) as u8).to_string()
@@ -70,11 +76,13 @@ impl Coord {
 
 impl Delta {
     /// The delta `(dx, dy)`.
+    #[must_use]
     pub const fn new(dx: i64, dy: i64) -> Self {
         Self { dx, dy }
     }
 
     /// Whether the delta is `(0, 0)`.
+    #[must_use]
     pub const fn is_zero(self) -> bool {
         self.dx == 0 && self.dy == 0
     }

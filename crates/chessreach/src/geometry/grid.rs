@@ -84,21 +84,25 @@ impl EdgeGrid {
     }
 
     /// Rows.
+    #[must_use]
     pub fn rows(&self) -> usize {
         self.rows
     }
 
     /// Columns.
+    #[must_use]
     pub fn cols(&self) -> usize {
         self.cols
     }
 
     /// Number of intersections.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.rows * self.cols
     }
 
     /// Always `false`: a grid has at least one intersection.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -106,6 +110,7 @@ impl EdgeGrid {
     /// The neighbour of `cell` in direction `d` (an index into [`DIRECTIONS`]) and the type of
     /// the edge between them, when there is an edge (type > 0). O(1), no division.
     #[inline]
+    #[must_use]
     pub fn step(&self, cell: usize, d: usize) -> Option<(usize, u8)> {
         let t = self.types[cell][d];
         (t != 0).then(|| ((cell as isize + self.offset[d]) as usize, t))
@@ -113,6 +118,7 @@ impl EdgeGrid {
 
     /// The type of the edge from `cell` in direction `d`, 0 when there is none.
     #[inline]
+    #[must_use]
     pub fn edge(&self, cell: usize, d: usize) -> u8 {
         self.types[cell][d]
     }

@@ -11,6 +11,7 @@ pub struct Square(pub u32);
 impl Square {
     /// The index as `usize`, for flat arrays.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -64,33 +65,39 @@ impl Rect {
     }
 
     /// Number of files.
+    #[must_use]
     pub const fn width(self) -> u32 {
         self.width
     }
 
     /// Number of ranks.
+    #[must_use]
     pub const fn height(self) -> u32 {
         self.height
     }
 
     /// Number of squares, the length of every flat array over this board.
+    #[must_use]
     pub const fn len(self) -> usize {
         self.width as usize * self.height as usize
     }
 
     /// Always `false`: a board has at least one square.
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         false
     }
 
     /// Whether `c` lies on the board.
     #[inline]
+    #[must_use]
     pub fn contains(self, c: Coord) -> bool {
         (1..=i64::from(self.width)).contains(&c.file) && (1..=i64::from(self.height)).contains(&c.rank)
     }
 
     /// The dense index of `c`, or `None` off the board.
     #[inline]
+    #[must_use]
     pub fn square(self, c: Coord) -> Option<Square> {
         if self.contains(c) {
             Some(Square((c.rank - 1) as u32 * self.width + (c.file - 1) as u32))
@@ -101,6 +108,7 @@ impl Rect {
 
     /// The coordinate of a dense index of this board.
     #[inline]
+    #[must_use]
     pub fn coord(self, s: Square) -> Coord {
         Coord::new(i64::from(s.0 % self.width) + 1, i64::from(s.0 / self.width) + 1)
     }

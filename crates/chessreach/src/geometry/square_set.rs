@@ -14,6 +14,7 @@ pub struct SquareSet {
 
 impl SquareSet {
     /// The empty set over a board of `len` squares.
+    #[must_use]
     pub fn new(len: usize) -> Self {
         Self {
             words: vec![0; len.div_ceil(64)],
@@ -22,6 +23,7 @@ impl SquareSet {
     }
 
     /// The set of every square of a board of `len` squares.
+    #[must_use]
     pub fn full(len: usize) -> Self {
         let mut s = Self {
             words: vec![u64::MAX; len.div_ceil(64)],
@@ -41,6 +43,7 @@ impl SquareSet {
     }
 
     /// The number of squares of the board the set belongs to.
+    #[must_use]
     pub const fn capacity(&self) -> usize {
         self.len
     }
@@ -62,16 +65,19 @@ impl SquareSet {
 
     /// Whether `s` is in the set.
     #[inline]
+    #[must_use]
     pub fn contains(&self, s: Square) -> bool {
         self.words[s.index() / 64] >> (s.index() % 64) & 1 == 1
     }
 
     /// Number of squares in the set.
+    #[must_use]
     pub fn count(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether the set is empty.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
@@ -82,6 +88,7 @@ impl SquareSet {
     }
 
     /// Whether the two sets share a square.
+    #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
         self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
     }

@@ -31,12 +31,14 @@ impl Strip {
     }
 
     /// Number of ranks.
+    #[must_use]
     pub const fn ranks(self) -> u32 {
         self.ranks
     }
 
     /// Whether `c` lies on the strip (any file; rank in `1..=ranks`).
     #[inline]
+    #[must_use]
     pub fn contains(self, c: Coord) -> bool {
         (1..=i64::from(self.ranks)).contains(&c.rank)
     }

@@ -52,6 +52,7 @@ fn fft_cheaper(k: usize, rows: usize, out_rows: usize, out_cols: usize) -> bool 
 
 /// `F[dr][dc] = OR over a in A, b in B with b - a = (dr, dc)` for grids of equal size `H × W`;
 /// `F` is `(2H-1) × (2W-1)`, offset `(dr, dc)` at `(dr + H - 1, dc + W - 1)`.
+#[must_use]
 pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
     let (h, w) = (a.rows(), a.cols());
     let (ka, kb) = (a.count(), b.count());
@@ -84,6 +85,7 @@ pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
 
 /// `R[r][c] = OR over p in P, d in D with p + d = (r, c)`, for `P` of size `H × W` and `D` an
 /// offset grid `(2H-1) × (2W-1)` as [`correlate`] makes; `R` is `H × W`.
+#[must_use]
 pub fn convolve(p: &BitGrid, d: &BitGrid, engine: Engine) -> BitGrid {
     let (h, w) = (p.rows(), p.cols());
     let (kp, kd) = (p.count(), d.count());

@@ -11,6 +11,7 @@ pub struct BitGrid {
 
 impl BitGrid {
     /// All clear.
+    #[must_use]
     pub fn new(rows: usize, cols: usize) -> Self {
         let words = cols.div_ceil(64).max(1);
         Self {
@@ -22,6 +23,7 @@ impl BitGrid {
     }
 
     /// All set.
+    #[must_use]
     pub fn full(rows: usize, cols: usize) -> Self {
         let mut g = Self::new(rows, cols);
         for r in 0..rows {
@@ -33,11 +35,13 @@ impl BitGrid {
     }
 
     /// Number of rows.
+    #[must_use]
     pub fn rows(&self) -> usize {
         self.rows
     }
 
     /// Number of columns.
+    #[must_use]
     pub fn cols(&self) -> usize {
         self.cols
     }
@@ -48,11 +52,13 @@ impl BitGrid {
     }
 
     /// Bit (r, c).
+    #[must_use]
     pub fn get(&self, r: usize, c: usize) -> bool {
         self.bits[r * self.words + c / 64] >> (c % 64) & 1 == 1
     }
 
     /// Row `r` as words.
+    #[must_use]
     pub fn row(&self, r: usize) -> &[u64] {
         &self.bits[r * self.words..(r + 1) * self.words]
     }
@@ -62,6 +68,7 @@ impl BitGrid {
     }
 
     /// Number of set bits.
+    #[must_use]
     pub fn count(&self) -> usize {
         self.bits.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -84,6 +91,7 @@ impl BitGrid {
     }
 
     /// Whether row `r` has any bit.
+    #[must_use]
     pub fn row_any(&self, r: usize) -> bool {
         self.row(r).iter().any(|&w| w != 0)
     }

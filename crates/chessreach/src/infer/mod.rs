@@ -48,6 +48,7 @@ pub enum Mark {
 
 impl Mark {
     /// The diagram character.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Self::Piece => 'o',
@@ -57,6 +58,7 @@ impl Mark {
     }
 
     /// The mark of a diagram character.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Self> {
         match c {
             'o' => Some(Self::Piece),
@@ -131,16 +133,19 @@ impl Diagram {
     }
 
     /// Squares per row.
+    #[must_use]
     pub fn width(&self) -> usize {
         self.width
     }
 
     /// Rows.
+    #[must_use]
     pub fn height(&self) -> usize {
         self.height
     }
 
     /// The mark at row `r` (from the top), column `c`.
+    #[must_use]
     pub fn mark(&self, r: usize, c: usize) -> Mark {
         self.marks[r * self.width + c]
     }
@@ -209,6 +214,7 @@ pub struct Inference {
 impl Inference {
     /// A simple Betza name of a rule that draws the same diagram (offsets no piece can use on
     /// this board taken or left as it suits the name), checked, and at most 64 characters.
+    #[must_use]
     pub fn simplest_name(&self) -> Option<String> {
         if self.usable.is_empty() {
             return None;
@@ -222,6 +228,7 @@ impl Inference {
 /// Bytes inference may need on a `height × width` diagram: its FFT planes cover (2h)×(2w)
 /// reals (measured: 99 bytes per square at 2000×2000, where the padded size is exact); 128
 /// per square leaves room for padding to a smooth size. `None` if that overflows.
+#[must_use]
 pub fn bytes_needed(height: usize, width: usize) -> Option<u64> {
     let squares = (height as u64).checked_mul(width as u64)?;
     squares.checked_mul(128)
@@ -237,11 +244,13 @@ pub fn infer_within(d: &Diagram, budget: Budget) -> Result<Inference, TooLarge> 
 }
 
 /// Infers the rule of a diagram, choosing the product engine by cost.
+#[must_use]
 pub fn infer(d: &Diagram) -> Inference {
     infer_with(d, Engine::Auto)
 }
 
 /// Infers the rule of a diagram with a chosen product engine.
+#[must_use]
 pub fn infer_with(d: &Diagram, engine: Engine) -> Inference {
     let pieces = d.grid(Mark::Piece);
     let safe = d.grid(Mark::Safe);

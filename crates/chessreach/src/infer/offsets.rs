@@ -35,11 +35,13 @@ impl OffsetSet {
     }
 
     /// The board width the offsets are for.
+    #[must_use]
     pub fn width(&self) -> usize {
         self.width
     }
 
     /// The board height the offsets are for.
+    #[must_use]
     pub fn height(&self) -> usize {
         self.height
     }
@@ -58,6 +60,7 @@ impl OffsetSet {
     }
 
     /// The offset grid (row `i` = `i - (H-1)` rows down, column `j` = `j - (W-1)` files right).
+    #[must_use]
     pub fn grid(&self) -> &BitGrid {
         &self.grid
     }
@@ -65,6 +68,7 @@ impl OffsetSet {
     /// The offsets of `rule` (as White) that fit a `width × height` board; riders contribute
     /// every multiple of their leap up to their range, with nothing blocking (weird-chess
     /// pieces jump).
+    #[must_use]
     pub fn from_rule(rule: &Rule, width: usize, height: usize) -> Self {
         let mut grid = BitGrid::new(2 * height - 1, 2 * width - 1);
         let (w, h) = (width as i64, height as i64);
@@ -83,17 +87,20 @@ impl OffsetSet {
     }
 
     /// Whether `(dx, dy)` is in the set.
+    #[must_use]
     pub fn contains(&self, dx: i64, dy: i64) -> bool {
         let (w, h) = (self.width as i64, self.height as i64);
         dx.abs() < w && dy.abs() < h && self.grid.get((h - 1 - dy) as usize, (dx + w - 1) as usize)
     }
 
     /// Number of offsets.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.grid.count()
     }
 
     /// Whether the set is empty.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -108,6 +115,7 @@ impl OffsetSet {
 
     /// The diagram of the rule: `2H-1` lines of `2W-1` characters, `o` in the centre, `x` on
     /// each offset, `.` elsewhere (the weird-chess output format).
+    #[must_use]
     pub fn diagram(&self) -> String {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
         let mut out = String::with_capacity(rows * (cols + 1));
@@ -129,6 +137,7 @@ impl OffsetSet {
     /// A rule with exactly these offsets on this board: along each line through the centre,
     /// a run of offsets from the first leap outwards becomes a rider (unlimited when it reaches
     /// the board's edge, else limited), anything else single leaps; directions merge per atom.
+    #[must_use]
     pub fn to_rule(&self) -> Rule {
         self.simplest_within(self)
     }
@@ -139,6 +148,7 @@ impl OffsetSet {
     ///
     /// # Panics
     /// Never: the rule it builds only from this set's own offsets always has a Betza name.
+    #[must_use]
     pub fn simplest_within(&self, allowed: &Self) -> Rule {
         let (w, h) = (self.width as i64, self.height as i64);
         let gcd = |mut a: i64, mut b: i64| {
@@ -207,12 +217,14 @@ impl OffsetSet {
     }
 
     /// Whether every offset of `self` is in `other`.
+    #[must_use]
     pub fn is_subset(&self, other: &Self) -> bool {
         self.iter().all(|(dx, dy)| other.contains(dx, dy))
     }
 
     /// The rule in Betza notation, when a short exact name exists: the name's offsets on this
     /// board are exactly this set (checked), and it has at most 64 characters.
+    #[must_use]
     pub fn betza(&self) -> Option<String> {
         if self.is_empty() {
             return None;

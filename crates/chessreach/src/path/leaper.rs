@@ -17,6 +17,7 @@ pub struct LeaperDistances {
 
 impl LeaperDistances {
     /// Distances of a leaper with `steps` (range-1 steps only; others are ignored) from `from`.
+    #[must_use]
     pub fn new(rect: Rect, steps: &[Step], from: Coord) -> Self {
         let (w, h) = (rect.width() as usize, rect.height() as usize);
         let pad = steps
@@ -69,18 +70,21 @@ impl LeaperDistances {
     }
 
     /// The board.
+    #[must_use]
     pub fn rect(&self) -> Rect {
         self.rect
     }
 
     /// Fewest leaps to `s`, `None` when unreachable.
     #[inline]
+    #[must_use]
     pub fn get(&self, s: Square) -> Option<u32> {
         let d = self.dist[s.index()];
         (d != u32::MAX).then_some(d)
     }
 
     /// Fewest leaps to `c`, `None` off the board or unreachable.
+    #[must_use]
     pub fn at(&self, c: Coord) -> Option<u32> {
         self.rect.square(c).and_then(|s| self.get(s))
     }
@@ -91,6 +95,7 @@ impl LeaperDistances {
 /// With `x >= y >= 0` the components: 3 for (1,0), 4 for (2,2); otherwise, for `d = x - y`,
 /// `d - 2·⌊(d - y)/3⌋` when `y > d` and `d - 2·⌊(d - y)/4⌋` else (floor division). On a bounded
 /// board edges can only lengthen routes; the duel uses this only where tests show they do not.
+#[must_use]
 pub fn knight_distance(dx: i64, dy: i64) -> u64 {
     let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
     let (x, y) = (i128::from(a.max(b)), i128::from(a.min(b)));

@@ -74,6 +74,7 @@ pub struct Route {
 
 impl Route {
     /// Number of moves.
+    #[must_use]
     pub fn moves(&self) -> usize {
         self.squares.len() - 1
     }
@@ -165,6 +166,7 @@ impl<'a> Router<'a> {
     /// Bytes a router for a mover of `rule` may need on `squares` squares with `capturable`
     /// pieces: per state a distance, a parent and a safe bit (9 bytes) and a bit per unlimited
     /// rider step; per square occupancy and a distance map's entry (12). `None` on overflow.
+    #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
         let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
         let riders = rule.steps(Colour::White).iter().filter(|s| s.range == 0).count() as u64;

@@ -37,6 +37,7 @@ impl Atom {
 
     /// The atom of leap `(x, y)` in any order and sign; `None` for `(0, 0)` or a component
     /// above [`Atom::MAX_LEAP`].
+    #[must_use]
     pub fn new(x: i64, y: i64) -> Option<Self> {
         let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
         let (a, b) = (x.max(y), x.min(y));
@@ -50,6 +51,7 @@ impl Atom {
     }
 
     /// The atom named by a Betza letter (`W F D N A H C Z G`, and `L`/`J` as `C`/`Z`).
+    #[must_use]
     pub fn from_letter(c: char) -> Option<Self> {
         let c = match c {
             'L' => 'C',
@@ -63,6 +65,7 @@ impl Atom {
     }
 
     /// The Betza letter of a named atom.
+    #[must_use]
     pub fn letter(self) -> Option<char> {
         LETTERS
             .iter()
@@ -71,16 +74,19 @@ impl Atom {
     }
 
     /// The larger component.
+    #[must_use]
     pub const fn a(self) -> u32 {
         self.a
     }
 
     /// The smaller component.
+    #[must_use]
     pub const fn b(self) -> u32 {
         self.b
     }
 
     /// Orthogonal, diagonal or oblique.
+    #[must_use]
     pub const fn kind(self) -> AtomKind {
         if self.b == 0 {
             AtomKind::Orthogonal
@@ -92,6 +98,7 @@ impl Atom {
     }
 
     /// Number of distinct images: 4 or 8.
+    #[must_use]
     pub const fn image_count(self) -> usize {
         match self.kind() {
             AtomKind::Oblique => 8,
@@ -102,6 +109,7 @@ impl Atom {
     /// The `i`-th image (`i < image_count()`), in a fixed order: for 8 images
     /// `(b,a) (-b,a) (a,b) (-a,b) (a,-b) (-a,-b) (b,-a) (-b,-a)`; for orthogonal
     /// `(0,a) (-a,0) (a,0) (0,-a)`; for diagonal `(a,a) (-a,a) (a,-a) (-a,-a)`.
+    #[must_use]
     pub fn image(self, i: usize) -> Delta {
         let (a, b) = (i64::from(self.a), i64::from(self.b));
         let d = match self.kind() {
@@ -127,6 +135,7 @@ impl Atom {
     }
 
     /// The mask with every image selected.
+    #[must_use]
     pub const fn full_mask(self) -> u8 {
         if self.image_count() == 8 {
             0xFF
@@ -136,17 +145,20 @@ impl Atom {
     }
 
     /// The index of `d` among the images, if it is one.
+    #[must_use]
     pub fn index_of(self, d: Delta) -> Option<usize> {
         (0..self.image_count()).find(|&i| self.image(i) == d)
     }
 
     /// Whether a lame (`n`) version exists: the blockable leaps `D`, `A`, `N`.
+    #[must_use]
     pub fn can_be_lame(self) -> bool {
         self.a == 2 && self.b <= 2
     }
 
     /// The intermediate square a lame leap passes over, relative to the start: half the leap
     /// for `D`/`A`, the orthogonal first step along the long side for `N` (the Xiangqi horse).
+    #[must_use]
     pub fn lame_leg(self, d: Delta) -> Delta {
         if d.dx.abs() == d.dy.abs() || d.dx == 0 || d.dy == 0 {
             Delta::new(d.dx / 2, d.dy / 2)

@@ -49,6 +49,7 @@ impl Colour {
     }
 
     /// 0 for White, 1 for Black: an index into per-side arrays.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }

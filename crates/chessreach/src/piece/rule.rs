@@ -88,11 +88,13 @@ impl Rule {
     }
 
     /// The components, in normal-form order.
+    #[must_use]
     pub fn components(&self) -> &[Component] {
         &self.components
     }
 
     /// Whether the rule has no move at all.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.components.is_empty()
     }
@@ -100,6 +102,7 @@ impl Rule {
     /// The concrete steps of this rule for a piece of `colour`. Black's rule is White's turned
     /// by 180° (every step negated, so `f`/`b` and `l`/`r` both swap), as Fairy-Stockfish reads
     /// it. Build once per piece kind and colour; the engines walk these.
+    #[must_use]
     pub fn steps(&self, colour: Colour) -> Vec<Step> {
         let mut out = Vec::new();
         for c in &self.components {

@@ -46,6 +46,7 @@ impl Problem {
     ];
 
     /// The command-line name.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Self::InfiniteChess => "infinite-chess",
@@ -57,6 +58,7 @@ impl Problem {
     }
 
     /// Where the problem comes from.
+    #[must_use]
     pub const fn origin(self) -> &'static str {
         match self {
             Self::InfiniteChess => "Codeforces 1765I",

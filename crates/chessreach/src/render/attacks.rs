@@ -6,6 +6,7 @@ use crate::geometry::Coord;
 use crate::piece::Colour;
 
 /// The legend of [`attack_cell`] marks.
+#[must_use]
 pub fn attack_legend(side: Option<Colour>) -> &'static str {
     match side {
         None => "+ attacked by White   - attacked by Black   # by both   . neither",

@@ -32,6 +32,7 @@ impl View {
     }
 
     /// Number of files shown.
+    #[must_use]
     pub fn width(&self) -> u64 {
         self.files.end().abs_diff(*self.files.start()) + 1
     }

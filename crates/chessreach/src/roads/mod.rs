@@ -35,6 +35,7 @@ pub struct Piece {
 
 impl Piece {
     /// Whether this piece may capture `other`.
+    #[must_use]
     pub fn captures(&self, other: &Piece) -> bool {
         self.colour != other.colour && other.level <= self.level
     }
@@ -71,6 +72,7 @@ pub enum PlacementError {
 /// Bytes the offline engine may need for an `n × m` grid and `q` placements: measured about 100
 /// bytes per intersection and 245 per placement at 1000×1000 (93 MB with 10^5 placements, 326 MB
 /// with 10^6); 128 and 320 leave a margin. `None` if that overflows.
+#[must_use]
 pub fn bytes_needed(n: usize, m: usize, q: usize) -> Option<u64> {
     let cells = (n as u64).checked_mul(m as u64)?;
     crate::limits::mul_add(cells, 128, (q as u64).checked_mul(320)?)
@@ -112,6 +114,7 @@ pub struct Reached {
 
 /// Everything `mover` could move to, with `others` on the board (the mover is not among
 /// them): per intersection, how it is reached. O(n·m).
+#[must_use]
 pub fn reach(grid: &EdgeGrid, others: &[Piece], mover: &Piece) -> Vec<Reached> {
     let mut at: Vec<Option<Piece>> = vec![None; grid.len()];
     for p in others {

@@ -247,6 +247,7 @@ impl<'g> Offline<'g> {
     }
 
     /// Every placement's count, in placement order.
+    #[must_use]
     pub fn counts(mut self) -> Vec<u32> {
         let q = self.pieces.len();
         let mut pending: Vec<Pending> = Vec::with_capacity(q);
