@@ -203,10 +203,10 @@ fn duel(out: &mut impl Write) -> Result<()> {
     }
 
     let rect = Rect::new(10, 10)?;
-    let d = Duel::knightmare(rect)?;
+    let arena = Duel::knightmare(rect)?;
     let (w, b) = (Coord::new(1, 1), Coord::new(10, 9));
-    let mut engine = StrategyPlayer::new(Strategy::new(&d)?, w, b);
-    let mut greedy = Policy::greedy(&d, 1);
+    let mut engine = StrategyPlayer::new(Strategy::new(&arena)?, w, b);
+    let mut greedy = Policy::greedy(&arena, 1);
     writeln!(
         out,
         "\n== knightmare ({}): 10x10, white a1, black j9",
@@ -218,7 +218,7 @@ fn duel(out: &mut impl Write) -> Result<()> {
         engine.side()
     )?;
     let line = std::cell::RefCell::new(Vec::new());
-    let mut game = Game::new(&d, w, b)?;
+    let mut game = Game::new(&arena, w, b)?;
     let verdict = {
         let mut e = Recorded(&mut engine, &line);
         let mut g = Recorded(&mut greedy, &line);

@@ -86,6 +86,10 @@ fn king_path_keeps_answers_before_a_bad_line() {
 
 /// The editorial's formula with plain grid BFS: either go straight for A with B alive, or take
 /// B first (with B alive) and then go for A (with B gone).
+#[expect(
+    clippy::many_single_char_names,
+    reason = "short mathematical names (coordinates, sizes, indices) read best here"
+)]
 fn king_path_oracle(k: (i32, i32), a: (i32, i32), b: (i32, i32)) -> Option<u32> {
     let bfs = |from: (i32, i32), to: (i32, i32), pawns: &[(i32, i32)]| -> Option<u32> {
         let attacked = |x: i32, y: i32| pawns.iter().any(|&(px, py)| y == py + 1 && (x - px).abs() == 1);

@@ -7,6 +7,10 @@ use chessreach::roads::{counts, reach, Offline, Piece};
 use proptest::prelude::*;
 
 /// Squares a piece reaches, straight from the statement: every walk of one road type.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "short mathematical names (coordinates, sizes, indices) read best here"
+)]
 fn brute(
     rows: usize,
     cols: usize,

@@ -237,6 +237,10 @@ impl Solution {
         clippy::similar_names,
         reason = "`mover` and `moved` (its square) are the domain's words"
     )]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "short mathematical names (coordinates, sizes, indices) read best here"
+    )]
     fn propagate(&mut self, tables: &[Option<Tables>; 2], progress: Option<Progress<'_>>) {
         let n = self.squares;
         let total = self.cells.len();

@@ -77,6 +77,10 @@ impl FromStr for Board {
     /// `WxH` (files × ranks, e.g. `8x8`, `12x10`), or a strip `infxH` with unbounded files and
     /// `H` ranks. `Hxinf` is accepted for the same strip: a strip's files are always the
     /// unbounded side.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "short mathematical names (coordinates, sizes, indices) read best here"
+    )]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let malformed = || BoardParseError::Malformed(s.to_owned());
         let lower = s.trim().to_ascii_lowercase();

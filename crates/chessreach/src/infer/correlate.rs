@@ -53,6 +53,10 @@ fn fft_cheaper(k: usize, rows: usize, out_rows: usize, out_cols: usize) -> bool 
 /// `F[dr][dc] = OR over a in A, b in B with b - a = (dr, dc)` for grids of equal size `H × W`;
 /// `F` is `(2H-1) × (2W-1)`, offset `(dr, dc)` at `(dr + H - 1, dc + W - 1)`.
 #[must_use]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+)]
 pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
     let (h, w) = (a.rows(), a.cols());
     let (ka, kb) = (a.count(), b.count());
@@ -86,6 +90,10 @@ pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
 /// `R[r][c] = OR over p in P, d in D with p + d = (r, c)`, for `P` of size `H × W` and `D` an
 /// offset grid `(2H-1) × (2W-1)` as [`correlate`] makes; `R` is `H × W`.
 #[must_use]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+)]
 pub fn convolve(p: &BitGrid, d: &BitGrid, engine: Engine) -> BitGrid {
     let (h, w) = (p.rows(), p.cols());
     let (kp, kd) = (p.count(), d.count());
@@ -154,6 +162,10 @@ impl Plan2d {
         clippy::similar_names,
         reason = "`place` (where a cell goes) and `plane` (the FFT plane) are the algorithm's words"
     )]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+    )]
     fn forward(
         &self,
         g: &BitGrid,
@@ -219,6 +231,10 @@ fn transpose(a: &[Complex<f64>], rows: usize, cols: usize) -> Vec<Complex<f64>> 
     out
 }
 
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+)]
 fn fft_correlate(a: &BitGrid, b: &BitGrid) -> BitGrid {
     let (h, w) = (a.rows(), a.cols());
     let plan = Plan2d::new(2 * h - 1, 2 * w - 1);
@@ -244,6 +260,10 @@ fn fft_correlate(a: &BitGrid, b: &BitGrid) -> BitGrid {
     f
 }
 
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+)]
 fn fft_convolve(p: &BitGrid, d: &BitGrid) -> BitGrid {
     let (h, w) = (p.rows(), p.cols());
     let plan = Plan2d::new(2 * h - 1, 2 * w - 1);

@@ -18,6 +18,10 @@ pub struct LeaperDistances {
 impl LeaperDistances {
     /// Distances of a leaper with `steps` (range-1 steps only; others are ignored) from `from`.
     #[must_use]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "the closed form's variables as in the formula (a, b, x, y, d)"
+    )]
     pub fn new(rect: Rect, steps: &[Step], from: Coord) -> Self {
         let (w, h) = (rect.width() as usize, rect.height() as usize);
         let pad = steps
@@ -96,6 +100,10 @@ impl LeaperDistances {
 /// `d - 2·⌊(d - y)/3⌋` when `y > d` and `d - 2·⌊(d - y)/4⌋` else (floor division). On a bounded
 /// board edges can only lengthen routes; the duel uses this only where tests show they do not.
 #[must_use]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the closed form's variables as in the formula (a, b, x, y, d)"
+)]
 pub fn knight_distance(dx: i64, dy: i64) -> u64 {
     let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
     let (x, y) = (i128::from(a.max(b)), i128::from(a.min(b)));

@@ -549,6 +549,10 @@ impl<'a, M: Mask> Search<'a, M> {
 
     /// Searches from column `s` (of interval `sk`), ranks `sb`, to column `t`, ranks `tb`.
     /// Frontier entries are (column, its interval, newly reached ranks).
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "ranks, files and masks of the compression argument, named as in its proof"
+    )]
     fn run(&mut self, s: usize, sk: usize, sb: M, t: usize, tb: M) -> Option<u64> {
         let cols = self.cols;
         let mut frontier: Vec<(u32, u32, M)> = vec![(s as u32, sk as u32, sb)];
@@ -618,6 +622,10 @@ impl<'a, M: Mask> Search<'a, M> {
     }
 
     /// Walks back from the target along decreasing distances, as waypoints.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "ranks, files and masks of the compression argument, named as in its proof"
+    )]
     fn backtrack(&self, t: usize, rank: i64, moves: u64, start: Coord) -> Vec<Coord> {
         let cols = self.cols;
         let r = cols.ranks as usize;

@@ -55,6 +55,10 @@ impl From<InputError> for ParseError {
 ///
 /// # Panics
 /// Never: the road lists read have exactly the grid's counts.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "n, m, q, x, y are the problem statement's names"
+)]
 pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>), ParseError> {
     let mut inp = Input::new(text);
     let n = inp.int_in("the number of rows n", 1..=1 << 14)? as usize;

@@ -90,6 +90,10 @@ const SQ: i64 = 40;
 
 /// An SVG picture (a complete, standalone document): light and dark squares, shaded cells,
 /// pieces as discs with their letter, notes in the corner, coordinates along the edges.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "short mathematical names (coordinates, sizes, indices) read best here"
+)]
 pub fn svg(view: &View, title: &str, cell: impl Fn(Coord) -> Cell) -> String {
     let w = view.width() as i64;
     let h = view.ranks.end() - view.ranks.start() + 1;

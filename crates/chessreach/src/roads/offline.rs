@@ -341,6 +341,10 @@ impl<'g> Offline<'g> {
 
     /// Adds the long runs' squares outside each region, by one sweep over the merge forest's
     /// leaves (short runs were settled on the spot).
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "short mathematical names (coordinates, sizes, indices) read best here"
+    )]
     fn finish(&self, pending: &[Pending]) -> Vec<u32> {
         if pending.iter().all(|pd| pd.runs.iter().all(|&(lo, hi)| lo == hi)) {
             return pending.iter().map(|pd| pd.base).collect();
