@@ -124,6 +124,10 @@ impl<'a> Input<'a> {
     }
 
     /// The next token, or an error naming `what` at the end of input.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError`] at the end of input.
     pub fn word(&mut self, what: &str) -> Result<Token<'a>, InputError> {
         match self.next_token() {
             Some(t) => Ok(t),
@@ -132,12 +136,20 @@ impl<'a> Input<'a> {
     }
 
     /// The next token parsed as a number (or any `FromStr`); errors name `what`.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError`] at the end of input or for a token `T` does not read.
     pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T, InputError> {
         let t = self.word(what)?;
         t.text.parse().map_err(|_| t.error(what))
     }
 
     /// The next token as an integer within `range`; errors name `what` and the range.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError`] at the end of input or for a token that is not an integer in `range`.
     pub fn int_in(&mut self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
         let t = self.word(what)?;
         // Single digits are most of some inputs (road types): skip the general parser.
@@ -156,6 +168,10 @@ impl<'a> Input<'a> {
     }
 
     /// Succeeds when only whitespace is left.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError`] at the first token left.
     pub fn finish(&mut self) -> Result<(), InputError> {
         match self.next_token() {
             None => Ok(()),
@@ -185,6 +201,10 @@ impl Token<'_> {
 
 /// The text of `bytes`, or an error at the line and column of the first byte that is not
 /// UTF-8. O(length).
+///
+/// # Errors
+///
+/// [`InputError`] at the line and column of the first byte that is not UTF-8.
 pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
     std::str::from_utf8(bytes).map_err(|e| utf8_error(bytes, e.valid_up_to()))
 }

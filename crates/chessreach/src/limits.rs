@@ -40,6 +40,10 @@ impl Budget {
 
     /// `Ok` when `needed` bytes (`None`: more than a `u64` can count) fit; otherwise the
     /// refusal, naming `what` would have been built.
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`] when `needed` exceeds the budget or is `None`.
     pub fn check(self, what: &'static str, needed: Option<u64>) -> Result<(), TooLarge> {
         match needed {
             Some(n) if n <= self.bytes => Ok(()),

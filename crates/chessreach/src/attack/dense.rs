@@ -98,6 +98,10 @@ impl AttackMap {
     }
 
     /// [`AttackMap::new`], refused up front beyond `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`MapError::NotBounded`] on a strip, [`MapError::TooLarge`] when [`AttackMap::bytes_needed`] exceeds `budget`.
     pub fn within(pos: &Position, budget: Budget) -> Result<Self, MapError> {
         pos.rect().ok_or(NotBounded(pos.board()))?;
         budget.check("the attack map", Self::bytes_needed(pos))?;
@@ -105,12 +109,20 @@ impl AttackMap {
     }
 
     /// The attack map of every piece of a position on a bounded board.
+    ///
+    /// # Errors
+    ///
+    /// [`NotBounded`] when the position is on a strip.
     pub fn new(pos: &Position) -> Result<Self, NotBounded> {
         Self::build(pos, |_| true)
     }
 
     /// The attack map of the pieces for which `active(index)` holds; the others are as if
     /// captured: they neither attack nor block.
+    ///
+    /// # Errors
+    ///
+    /// [`NotBounded`] when the position is on a strip.
     pub fn build(pos: &Position, active: impl Fn(usize) -> bool) -> Result<Self, NotBounded> {
         let rect = pos.rect().ok_or(NotBounded(pos.board()))?;
         let surface = DenseSurface::new(pos, rect, &active);

@@ -53,6 +53,10 @@ impl Default for Symbols {
 
 impl Symbols {
     /// Defines or redefines a letter: `A=BN`. The letter is case-insensitive.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when `spec` is not `LETTER=BETZA` with an ASCII letter and a rule that parses.
     pub fn define(&mut self, spec: &str) -> Result<(), FenError> {
         let fail = |at: usize, message: String| FenError {
             input: spec.to_owned(),
@@ -98,6 +102,10 @@ impl Symbols {
 impl Position {
     /// A position from the placement field of a FEN with the orthodox letters. See
     /// [`Position::from_fen_with`].
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`], naming the character, for a malformed placement or an unknown letter.
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         Self::from_fen_with(fen, &Symbols::default())
     }
@@ -106,6 +114,10 @@ impl Position {
     /// upper case White, lower case Black; digits (any number of them) count empty squares. The
     /// board's size is the FEN's own: as many ranks as fields, as many files as each rank holds.
     /// Anything after the first space (side to move, castling …) is ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`], naming the character, for a malformed placement or a letter `symbols` does not know.
     pub fn from_fen_with(fen: &str, symbols: &Symbols) -> Result<Self, FenError> {
         let fail = |at: usize, message: String| FenError {
             input: fen.to_owned(),

@@ -66,6 +66,10 @@ pub struct Position {
 
 impl Position {
     /// Checks and builds a position. O(p log p) for p pieces.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] for a piece off the board, two pieces on one square, or a kind that does not exist.
     pub fn new(board: Board, kinds: Vec<Kind>, pieces: Vec<Placed>) -> Result<Self, PositionError> {
         for (i, p) in pieces.iter().enumerate() {
             let kind = kinds.get(p.kind).ok_or(PositionError::NoSuchKind {

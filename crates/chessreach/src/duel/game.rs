@@ -102,6 +102,10 @@ pub struct Game<'d> {
 
 impl<'d> Game<'d> {
     /// A game from a start (checked by [`Duel::check_start`]), White to move, no move cap.
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError`] when [`Duel::check_start`] refuses the start.
     pub fn new(duel: &'d Duel, white: Coord, black: Coord) -> Result<Self, DuelError> {
         let (w, b) = duel.check_start(white, black)?;
         let mut game = Self {
@@ -200,6 +204,10 @@ impl<'d> Game<'d> {
     }
 
     /// Plays the side to move's piece to `to`. O(squares the piece reaches).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when the game is over or `to` is not a move of the side to play.
     pub fn play(&mut self, to: Coord) -> Result<Outcome, IllegalMove> {
         if self.outcome.is_over() {
             return Err(IllegalMove::GameOver(self.outcome));

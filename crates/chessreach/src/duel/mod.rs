@@ -110,6 +110,10 @@ pub enum DuelError {
 impl Duel {
     /// The duel of `white` against `black` on `rect`, with optional targets. O(steps × board
     /// side): no table over the board, so any size a [`Rect`] allows is fine.
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError::TargetOffBoard`] for a target off the board.
     pub fn new(
         rect: Rect,
         white: Rule,
@@ -148,6 +152,10 @@ impl Duel {
     /// Knightmare (Codeforces 1201E2) on `files × ranks` (both even, at least 6): knight
     /// against knight, White's target `(files/2, ranks/2)`, Black's `(files/2, ranks/2 + 1)`
     /// as `(file, rank)` — the problem's `(n/2, m/2)` and `(n/2+1, m/2)` in its rows and columns.
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError::NotKnightmare`] unless both sides are even and at least 6.
     pub fn knightmare(rect: Rect) -> Result<Self, DuelError> {
         let (f, r) = (rect.width(), rect.height());
         if f < 6 || r < 6 || !f.is_multiple_of(2) || !r.is_multiple_of(2) {
@@ -261,6 +269,10 @@ impl Duel {
     }
 
     /// Checks a start: both squares on the board and distinct, neither piece on its own target.
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError`] for a square off the board, both pieces on one square, or a piece on its own target.
     pub fn check_start(&self, white: Coord, black: Coord) -> Result<(Square, Square), DuelError> {
         let on = |side: Colour, at: Coord| {
             self.rect.square(at).ok_or(DuelError::StartOffBoard {

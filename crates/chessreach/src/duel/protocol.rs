@@ -62,6 +62,10 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line without its end, or `None` at the end of input.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::Protocol`] for a line over [`LINE_LIMIT`] bytes, [`PlayerError::Input`] for bytes that are not UTF-8, [`PlayerError::Timeout`] or [`PlayerError::Io`] from the reader.
     pub fn next_line(&mut self) -> Result<Option<String>, PlayerError> {
         self.buf.clear();
         let limit = u64::try_from(LINE_LIMIT).unwrap_or(u64::MAX) + 1;
@@ -127,6 +131,10 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// The next integer; `what` names it in errors.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::Input`] (line and column) for a token that is not an integer or the end of input; [`PlayerError::Protocol`] for an overlong line; [`PlayerError::Timeout`] or [`PlayerError::Io`] from the reader.
     pub fn int(&mut self, what: &str) -> Result<i64, PlayerError> {
         loop {
             let rest = &self.line[self.used..];
@@ -160,6 +168,10 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// A square `row column`, or `None` for `-1 -1`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tokens::int`].
     pub fn square(&mut self, what: &str) -> Result<Option<Coord>, PlayerError> {
         let x = self.int(&format!("{what}: a row"))?;
         let y = self.int(&format!("{what}: a column"))?;
@@ -213,6 +225,10 @@ pub struct ProgramLink<R, W> {
 
 impl<R: BufRead, W: Write> ProgramLink<R, W> {
     /// Sends the board and the start of `game` and reads the side the program chooses.
+    ///
+    /// # Errors
+    ///
+    /// The [`PlayerError`] that stopped the exchange (a write that failed, no answer, an answer other than `WHITE`/`BLACK`), with the transcript so far.
     pub fn open(reader: R, out: W, game: &Game<'_>) -> Result<Self, (PlayerError, Vec<String>)> {
         let rect = game.duel().rect();
         let mut link = Self {

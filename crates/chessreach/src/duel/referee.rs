@@ -14,10 +14,18 @@ use crate::piece::Colour;
 /// line protocol, a person at a terminal.
 pub trait Player {
     /// The move to play; `game` is the position with this player's side to move.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayerError`] when no move can be given (a peer's protocol error, a timeout, a stop); the referee ends the game with it.
     fn choose(&mut self, game: &Game<'_>) -> Result<Coord, PlayerError>;
 
     /// The other side played `mv`; `game` is the position after it (possibly over). A remote
     /// player forwards the move here.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayerError`] when the move cannot be passed on; the referee ends a game still going with it.
     fn observe(&mut self, game: &Game<'_>, mv: Coord) -> Result<(), PlayerError> {
         let _ = (game, mv);
         Ok(())

@@ -162,6 +162,10 @@ impl Solution {
 
     /// Solves every position of `duel`, refusing up front if its tables exceed `budget`.
     /// `progress`, if given, hears about each stage.
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError::TooLarge`] when [`Solution::bytes_needed`] exceeds `budget` (or the positions outgrow 32-bit indices).
     pub fn solve(duel: &Duel, budget: Budget, progress: Option<Progress<'_>>) -> Result<Self, DuelError> {
         let n = duel.rect().len() as u64;
         budget.check("the duel solver's tables", Self::bytes_needed(duel))?;

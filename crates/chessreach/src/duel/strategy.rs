@@ -64,6 +64,10 @@ fn leaps(a: Coord, b: Coord) -> bool {
 
 impl Strategy {
     /// The strategy for a knightmare duel ([`Duel::knightmare`]). O(1).
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError::NotKnightmare`] unless `duel` is knightmare's ([`Duel::is_knightmare`]).
     pub fn new(duel: &Duel) -> Result<Self, DuelError> {
         if !duel.is_knightmare() {
             return Err(DuelError::NotKnightmare(duel.rect()));

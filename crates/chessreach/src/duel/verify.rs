@@ -197,6 +197,10 @@ impl Explorer<'_> {
 
 /// Verifies every start of the knightmare board `rect` against the exact solver; `cap` is the
 /// most own moves allowed (350 in the classic). Refuses boards whose tables exceed `budget`.
+///
+/// # Errors
+///
+/// [`VerifyError::Duel`] for a board that is not knightmare's or too large for `budget`; [`VerifyError::Counterexample`] for a start the strategy does not win.
 pub fn verify_board(rect: Rect, cap: u32, budget: Budget) -> Result<Report, VerifyError> {
     let duel = Duel::knightmare(rect)?;
     budget

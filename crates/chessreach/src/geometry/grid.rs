@@ -40,6 +40,10 @@ pub const DIRECTIONS: [(isize, isize); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 impl EdgeGrid {
     /// A grid from its edges, row by row: `rows × (cols-1)` horizontal, `(rows-1) × cols`
     /// vertical.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError`] when the road lists do not have the grid's counts or a road type is above 3.
     pub fn new(rows: usize, cols: usize, horizontal: &[u8], vertical: &[u8]) -> Result<Self, GridError> {
         if rows == 0 || cols == 0 {
             return Err(GridError::Empty(rows, cols));

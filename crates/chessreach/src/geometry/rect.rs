@@ -51,6 +51,10 @@ pub enum RectError {
 
 impl Rect {
     /// A `width × height` board.
+    ///
+    /// # Errors
+    ///
+    /// [`RectError`] for a side of zero or 2^32 − 1 squares or more.
     pub fn new(width: u64, height: u64) -> Result<Self, RectError> {
         if width == 0 || height == 0 {
             return Err(RectError::Empty { width, height });

@@ -22,6 +22,10 @@ impl Strip {
     pub const MAX_RANKS: u32 = 64;
 
     /// A strip of `ranks` ranks.
+    ///
+    /// # Errors
+    ///
+    /// [`StripError`] unless there are 1 to 64 ranks.
     pub fn new(ranks: u64) -> Result<Self, StripError> {
         if (1..=u64::from(Self::MAX_RANKS)).contains(&ranks) {
             Ok(Self { ranks: ranks as u32 })

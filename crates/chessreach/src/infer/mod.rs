@@ -112,6 +112,10 @@ pub enum DiagramError {
 
 impl Diagram {
     /// A diagram from rows of marks.
+    ///
+    /// # Errors
+    ///
+    /// [`DiagramError`] for ragged rows or a diagram without a piece.
     pub fn from_rows(rows: Vec<Vec<Mark>>) -> Result<Self, DiagramError> {
         let width = rows.first().map_or(0, Vec::len);
         if width == 0 {
@@ -235,6 +239,10 @@ pub fn bytes_needed(height: usize, width: usize) -> Option<u64> {
 }
 
 /// [`infer`], refused up front when [`bytes_needed`] exceeds `budget`.
+///
+/// # Errors
+///
+/// [`TooLarge`] when [`bytes_needed`] exceeds `budget`.
 pub fn infer_within(d: &Diagram, budget: Budget) -> Result<Inference, TooLarge> {
     budget.check(
         "inferring the rule of this diagram",

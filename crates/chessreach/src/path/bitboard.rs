@@ -90,6 +90,10 @@ fn shift(bb: u64, by: i32) -> u64 {
 
 impl BitRouter {
     /// The engine for a mover with `steps` (oriented for its colour) on `rect`.
+    ///
+    /// # Errors
+    ///
+    /// [`Unsupported`] for boards over 64 squares or movers that ride.
     pub fn new(rect: Rect, steps: &[Step]) -> Result<Self, Unsupported> {
         if rect.len() > 64 {
             return Err(Unsupported::BoardTooLarge);
@@ -123,6 +127,10 @@ impl BitRouter {
     /// Fewest moves for the mover (of `colour`, on `start`) to capture `pieces[target]`, or to
     /// stand on `target_square` when `target` is `None`. `None` when impossible; also `None`
     /// when a square is off the board or the start is occupied.
+    ///
+    /// # Errors
+    ///
+    /// [`Unsupported`] for a start or target off the board.
     pub fn distance(
         &self,
         colour: Colour,

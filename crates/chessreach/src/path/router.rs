@@ -179,6 +179,10 @@ impl<'a> Router<'a> {
     ///
     /// # Panics
     /// Never: a checked [`Position`] has every piece on its board.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError`] on a strip, for a piece that cannot be captured, or for more capture states than [`Router::MAX_STATES`].
     pub fn new(
         pos: &'a Position,
         rule: &Rule,
@@ -453,6 +457,10 @@ impl<'a> Router<'a> {
     ///
     /// # Panics
     /// Never: a capturable piece of a checked position stands on its board.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError`] for a start off the board or on a piece, a target off the board, or a goal piece that cannot be captured.
     pub fn route(&mut self, start: Coord, goal: Goal) -> Result<Option<Route>, PathError> {
         let end = match goal {
             Goal::Reach(t) => {
@@ -481,11 +489,19 @@ impl<'a> Router<'a> {
     }
 
     /// Fewest moves from `start` to `goal`, or `None` when unreachable.
+    ///
+    /// # Errors
+    ///
+    /// As [`Router::route`].
     pub fn distance(&mut self, start: Coord, goal: Goal) -> Result<Option<u32>, PathError> {
         Ok(self.route(start, goal)?.map(|r| r.moves() as u32))
     }
 
     /// Fewest moves from `start` to every square (over every capture subset).
+    ///
+    /// # Errors
+    ///
+    /// [`PathError`] for a start off the board or on a piece.
     pub fn distances(&mut self, start: Coord) -> Result<DistanceMap, PathError> {
         let mut distance = vec![None; self.rect.len()];
         self.search(start, |_, s, d| {

@@ -443,6 +443,10 @@ fn closure<M: Mask>(m: M, mask: M) -> M {
 ///
 /// `Ok(None)`: unreachable, which includes a target that is occupied or attacked (unless it is
 /// the start). The start may be attacked (the king stands there; it does not enter it).
+///
+/// # Errors
+///
+/// [`StripRouteError`] when the position is not on a strip or the start or target is off it or on a piece.
 pub fn king_route(
     pos: &Position,
     mover: Colour,
@@ -503,6 +507,10 @@ fn route_with<M: Mask>(
 }
 
 /// Fewest king moves, or `None` when unreachable. See [`king_route`].
+///
+/// # Errors
+///
+/// As [`king_route`].
 pub fn king_distance(
     pos: &Position,
     mover: Colour,

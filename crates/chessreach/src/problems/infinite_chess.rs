@@ -39,6 +39,10 @@ fn square(inp: &mut Input<'_>, labels: [&str; 2]) -> Result<Coord, InputError> {
 ///
 /// # Panics
 /// Never: the orthodox letters are Betza and 8 ranks make a strip.
+///
+/// # Errors
+///
+/// [`InputError`] (line and column, expected and found) for malformed input or a start on a piece.
 pub fn parse(text: &str) -> Result<Puzzle, InputError> {
     let mut inp = Input::new(text);
     let start = square(&mut inp, ["the start file (an integer)", "the start rank"])?;
@@ -97,6 +101,10 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
 }
 
 /// Solves one input: writes the answer line.
+///
+/// # Errors
+///
+/// [`SolveError::Input`] (line and column) for malformed input; [`SolveError::Io`] when writing fails.
 pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
     let p = parse(text)?;
     let answer = match king_distance(&p.position, Colour::Black, p.start, p.target) {

@@ -84,6 +84,10 @@ impl Solver {
 
 /// Solves every line; answers are written as they are found, so an error on a later line
 /// keeps every earlier answer.
+///
+/// # Errors
+///
+/// [`SolveError::Input`] at the first malformed line (the answers before it are written); [`SolveError::Io`] when writing fails.
 pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
     let mut solver = Solver::default();
     for (i, line) in text.lines().enumerate() {

@@ -45,6 +45,10 @@ fn from_player(e: PlayerError) -> SolveError {
 }
 
 /// Plays one game on `input`/`output`.
+///
+/// # Errors
+///
+/// [`SolveError::Input`] (line and column) for malformed, illegal or missing judge input or a bad setup; [`SolveError::Protocol`] when the exchange breaks otherwise; [`SolveError::Io`] when writing fails.
 pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, SolveError> {
     let mut tokens = Tokens::new(input);
     let n = tokens.int("the number of rows n").map_err(from_player)?;

@@ -114,12 +114,20 @@ pub enum SolveError {
 
 /// Solves one classic: reads `input` in its original format and writes the exact output.
 /// Interactive problems (knightmare) are not solved here; see the `duel` module.
+///
+/// # Errors
+///
+/// As [`solve_within`] with the default budget.
 pub fn solve(problem: Problem, input: &str, out: &mut impl Write) -> Result<(), SolveError> {
     solve_within(problem, input, out, Budget::default())
 }
 
 /// [`solve`] within a memory budget: inputs whose tables would exceed it (a large roads grid,
 /// a large weird-chess board) are refused with the size they would need.
+///
+/// # Errors
+///
+/// [`SolveError::Input`] for malformed input (answers before it are written), [`SolveError::TooLarge`] beyond `budget`, [`SolveError::Interactive`] for knightmare, [`SolveError::Io`] when writing fails.
 pub fn solve_within(
     problem: Problem,
     input: &str,
@@ -137,6 +145,10 @@ pub fn solve_within(
 
 /// [`solve_within`] on raw bytes: text that is not UTF-8 is an error at the line and column of
 /// its first bad byte, after the answers of the complete lines before it.
+///
+/// # Errors
+///
+/// As [`solve_within`], and [`SolveError::Input`] at the first byte that is not UTF-8.
 pub fn solve_bytes(
     problem: Problem,
     input: &[u8],

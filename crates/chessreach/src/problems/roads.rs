@@ -59,6 +59,10 @@ impl From<InputError> for ParseError {
     clippy::many_single_char_names,
     reason = "n, m, q, x, y are the problem statement's names"
 )]
+///
+/// # Errors
+///
+/// [`ParseError::Input`] before the first placement, [`ParseError::TooLarge`] when [`crate::roads::bytes_needed`] exceeds `budget`.
 pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>), ParseError> {
     let mut inp = Input::new(text);
     let n = inp.int_in("the number of rows n", 1..=1 << 14)? as usize;
@@ -126,6 +130,10 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
 ///
 /// # Panics
 /// Never: the placements were checked while parsing.
+///
+/// # Errors
+///
+/// [`SolveError::Input`] at the first bad token (placements before it are answered first), [`SolveError::TooLarge`] beyond `budget`, [`SolveError::Io`] when writing fails.
 pub fn solve(text: &str, out: &mut impl Write, budget: Budget) -> Result<(), SolveError> {
     let (p, error) = parse(text, budget)?;
     let answers = counts(&p.grid, &p.pieces).expect("placements were checked while parsing");

@@ -14,6 +14,10 @@ use crate::limits::Budget;
 /// Reads a diagram: with `sized`, a first line holding `n` and then exactly `n` rows of `n`
 /// marks (the weird-chess format); otherwise rows of equal length, an optional leading size
 /// line skipped when present.
+///
+/// # Errors
+///
+/// [`InputError`] (line and column) for a bad size line, a character other than `o x .`, ragged or missing rows, or no piece.
 pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
     let mut lines = text
         .lines()
@@ -82,6 +86,10 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
 }
 
 /// Solves one input: `NO`, or `YES` and the rule diagram.
+///
+/// # Errors
+///
+/// [`SolveError::Input`] (line and column) for a malformed diagram, [`SolveError::TooLarge`] beyond `budget`, [`SolveError::Io`] when writing fails.
 pub fn solve(text: &str, out: &mut impl Write, budget: Budget) -> Result<(), SolveError> {
     let d = parse_diagram(text, true)?;
     let found = infer_within(&d, budget)?;

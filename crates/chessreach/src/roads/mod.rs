@@ -79,6 +79,10 @@ pub fn bytes_needed(n: usize, m: usize, q: usize) -> Option<u64> {
 }
 
 /// Checks a placement sequence: on the grid, colours 0/1, each on an empty intersection.
+///
+/// # Errors
+///
+/// [`PlacementError`] for the first placement off the grid, on an occupied intersection, or of a colour other than 0 or 1.
 pub fn check(grid: &EdgeGrid, pieces: &[Piece]) -> Result<(), PlacementError> {
     let mut by = vec![u32::MAX; grid.len()];
     for (index, p) in pieces.iter().enumerate() {

@@ -168,6 +168,10 @@ impl<'g> Offline<'g> {
     }
 
     /// The board with every piece placed: regions, runs and border sets built. O(n·m + q log q).
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::roads::check`].
     pub fn new(grid: &'g EdgeGrid, pieces: &'g [Piece]) -> Result<Self, PlacementError> {
         check(grid, pieces)?;
         let n = grid.len();
@@ -431,6 +435,10 @@ impl<'g> Offline<'g> {
 }
 
 /// Every placement's reach count: [`Offline::new`] then [`Offline::counts`].
+///
+/// # Errors
+///
+/// As [`crate::roads::check`].
 pub fn counts(grid: &EdgeGrid, pieces: &[Piece]) -> Result<Vec<u32>, PlacementError> {
     Ok(Offline::new(grid, pieces)?.counts())
 }
