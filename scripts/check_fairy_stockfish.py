@@ -34,6 +34,8 @@ DEFAULT_PIECES = [
     "fK", "bK", "lK", "rK", "vK", "sK", "frK", "flK", "fsK", "fQ", "vQ", "sQ", "frQ", "KK", "mQcK",
     "fmRbcR", "fRbW", "vRsW", "sRvW", "fNbW", "ffrN", "fmrN", "sfN", "vlN", "vsN", "frlN", "rfF",
     "fbN", "lrN", "fDbA", "nNW", "nAF", "mNcF", "fNbB", "mfRcfB", "lrW", "fbF",
+    # Hoppers: cannons, the Xiangqi cannon, grasshoppers, limited hoppers.
+    "pR", "pB", "pQ", "mRcpR", "gQ", "gR", "gB", "mKmgQ", "pN", "gN", "pR2", "fpR", "cpRmR", "pW", "fgB",
 ]
 
 
@@ -89,7 +91,7 @@ def check(binary, betza, at):
             if not fsf and all(not fsf_moves(fen_with({(f, r): letter, (tf, tr): "n" if colour == "white" else "N"}), side)
                                for tf in range(1, 9) for tr in range(1, 9) if (tf, tr) != (f, r)):
                 return ["REFUSED"]
-            return [f"chessreach refuses it: {out.stderr.strip().splitlines()[0]}"]
+            return ["UNSUPPORTED: " + out.stderr.strip().splitlines()[0]]
         dist = json.loads(out.stdout)["distances"]
         mine = {s for s, d in dist.items() if d == 1}
         if fsf != mine:
@@ -114,6 +116,47 @@ def check(binary, betza, at):
     return problems
 
 
+SCREENS = [(4, 6), (6, 4), (2, 2), (6, 6), (2, 4), (4, 2), (5, 6), (3, 7), (7, 3)]
+
+
+def check_screens(binary, betza, at):
+    """Moves and captures of a piece on `at` among pieces of its own side (knights) that it may
+    use as screens (hoppers) and that block it (riders). Same variant as the last `check`."""
+    f, r = at
+    problems = []
+    screens = [s for s in SCREENS if s != at]
+    for colour, letter, side, own, flag in (("white", "A", "w", "N", "--piece"), ("black", "a", "b", "n", "--black")):
+        layout = {(f, r): letter, **{s: own for s in screens}}
+        fen = fen_with(layout)
+        sq = square(f, r)
+        fsf = {m[2:4] for m in fsf_moves(fen, side) if m[:2] == sq}
+        piece_spec = (betza if colour == "white" else "b:" + betza) + "@" + sq
+        knights = "N@" + "/".join(square(*s) for s in screens)
+        out = run(binary, "path", "--board", "8x8", "--mover", piece_spec, flag, knights, "--all", "--format", "json")
+        if out.returncode != 0:
+            return ["UNSUPPORTED: " + out.stderr.strip().splitlines()[0]]
+        mine = {s for s, d in json.loads(out.stdout)["distances"].items() if d == 1}
+        if fsf != mine:
+            problems.append(f"{colour} moves among screens: only FSF {sorted(fsf - mine)}, only chessreach {sorted(mine - fsf)}")
+        out = run(binary, "attacks", "--board", "8x8", flag, betza + "@" + sq, flag, knights, "--format", "json")
+        j = json.loads(out.stdout)
+        empty = {square(tf, tr) for tf in range(1, 9) for tr in range(1, 9)} - {square(*s) for s in layout}
+        # Only the piece's own attacks: the knights' are subtracted by attacking with them alone.
+        out2 = run(binary, "attacks", "--board", "8x8", flag, knights, "--format", "json")
+        theirs = set(json.loads(out2.stdout)[colour]["squares"])
+        mine_attacks = set(j[colour]["squares"]) & empty
+        enemy = "n" if colour == "white" else "N"
+        fsf_caps = set()
+        for t in empty:
+            tf, tr = FILES.index(t[0]) + 1, int(t[1:])
+            if any(m[:2] == sq and m[2:4] == t for m in fsf_moves(fen_with({**layout, (tf, tr): enemy}), side)):
+                fsf_caps.add(t)
+        # Squares the knights attack too are attacked either way: compare where it matters.
+        if (fsf_caps - theirs) != (mine_attacks - theirs) or not fsf_caps <= mine_attacks:
+            problems.append(f"{colour} captures among screens: only FSF {sorted(fsf_caps - mine_attacks)}, only chessreach {sorted((mine_attacks - theirs) - fsf_caps)}")
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/chessreach")
@@ -123,23 +166,28 @@ def main():
     pieces = DEFAULT_PIECES
     if a.pieces:
         pieces = [l.strip() for l in open(a.pieces) if l.strip()]
-    bad = refused = 0
+    bad = refused = unsupported = 0
     for betza in pieces:
         problems = []
         for at in ((4, 4), (2, 7), (7, 2)):
             problems += check(a.binary, betza, at)
             if problems:
                 break
+        if not problems:
+            problems += check_screens(a.binary, betza, (4, 4))
         if problems == ["REFUSED"]:
             refused += 1
             if not a.quiet:
                 print(f"{betza}: refused by chessreach; Fairy-Stockfish gives it no move")
+        elif problems and problems[0].startswith("UNSUPPORTED"):
+            unsupported += 1
+            print(f"{betza}: refused by chessreach (not read yet; Fairy-Stockfish moves it): {problems[0][13:]}")
         elif problems:
             bad += 1
             print(f"{betza}: {problems[0]}")
-    print(f"Fairy-Stockfish agrees on {len(pieces) - bad - refused} of {len(pieces)} pieces (both colours, "
-          f"3 squares, moves and captures); {refused} refused with a message where Fairy-Stockfish "
-          f"gives no move; {bad} disagree")
+    print(f"Fairy-Stockfish agrees on {len(pieces) - bad - refused - unsupported} of {len(pieces)} pieces (both "
+          f"colours, 3 squares alone and one among screens, moves and captures); {refused} refused with a message "
+          f"where Fairy-Stockfish gives no move; {unsupported} refused as not read yet; {bad} read differently")
     return 1 if bad else 0
 
 

@@ -32,8 +32,12 @@ fn rect(f: u64, r: u64) -> Rect {
 
 // ------------------------------------------------------------------ the oracle
 
+/// The table's pieces duels take (not hoppers: duels refuse them).
 fn pieces() -> Vec<(&'static str, Vec<Fam>)> {
     table()
+        .into_iter()
+        .filter(|(_, f)| !f.iter().any(|x| x.hop))
+        .collect()
 }
 
 struct Oracle {
@@ -311,6 +315,18 @@ fn black_is_turned_by_180_degrees() {
     .expect("duel");
     assert!(p.attacks(W, sq("c3"), sq("d4")) && !p.attacks(W, sq("c3"), sq("d2")));
     assert!(p.attacks(B, sq("c3"), sq("d2")) && !p.attacks(B, sq("c3"), sq("d4")));
+}
+
+#[test]
+fn duels_refuse_hoppers() {
+    let e = Duel::new(
+        rect(5, 5),
+        "pR".parse().expect("pR"),
+        "N".parse().expect("N"),
+        None,
+        None,
+    );
+    assert!(matches!(e, Err(chessreach::duel::DuelError::Hopper(W))), "{e:?}");
 }
 
 #[test]

@@ -48,7 +48,9 @@ pub(crate) fn attacks(steps: &[Step], from: Coord, surface: &impl Surface, sink:
     }
 }
 
-/// Walks one step from `from`: the squares it reaches, the first occupied one included.
+/// Walks one step from `from`: the squares it reaches, the first occupied one included. A
+/// hopper first slides to its screen (the first occupied square, not reached) and rides from
+/// there. O(squares walked); on unbounded files a horizontal slide is found by bisection.
 #[inline]
 pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &mut impl WalkSink) {
     if let Some(leg) = st.leg {
@@ -57,18 +59,32 @@ pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &m
             _ => return,
         }
     }
+    let horizontal_on_strip = st.delta.dy == 0 && surface.unbounded_files();
+    let start = if st.hop {
+        let screen = if horizontal_on_strip {
+            surface.first_blocker(from, st.delta)
+        } else {
+            first_occupied(from, st.delta, surface)
+        };
+        match screen {
+            Some(s) => s,
+            None => return,
+        }
+    } else {
+        from
+    };
     if st.range == 1 {
-        // A leaper: one square, nothing to stop at.
-        if let Some(t) = from.offset(st.delta).filter(|&t| surface.on_board(t)) {
+        // One leap: nothing to stop at.
+        if let Some(t) = start.offset(st.delta).filter(|&t| surface.on_board(t)) {
             sink.square(t);
         }
         return;
     }
-    if st.range == 0 && st.delta.dy == 0 && surface.unbounded_files() {
-        sink.ray(from, st.delta, surface.first_blocker(from, st.delta));
+    if st.range == 0 && horizontal_on_strip {
+        sink.ray(start, st.delta, surface.first_blocker(start, st.delta));
         return;
     }
-    let mut at = from;
+    let mut at = start;
     let mut left = st.range;
     loop {
         match at.offset(st.delta) {
@@ -83,5 +99,17 @@ pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &m
             return;
         }
         left = left.saturating_sub(1);
+    }
+}
+
+/// The first occupied square from `from` along `step` on the board (bounded in this
+/// direction), if any.
+fn first_occupied(from: Coord, step: Delta, surface: &impl Surface) -> Option<Coord> {
+    let mut at = from;
+    loop {
+        at = at.offset(step).filter(|&n| surface.on_board(n))?;
+        if surface.occupied(at) {
+            return Some(at);
+        }
     }
 }

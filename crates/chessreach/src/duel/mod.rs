@@ -105,6 +105,10 @@ pub enum DuelError {
     /// The request would not fit in memory.
     #[error(transparent)]
     TooLarge(#[from] TooLarge),
+    /// A hopper: duels do not handle them yet (with two pieces, the only screen is the other
+    /// piece).
+    #[error("the {0} piece is a hopper; duels do not handle hoppers yet")]
+    Hopper(Colour),
 }
 
 impl Duel {
@@ -128,6 +132,11 @@ impl Duel {
                 .map(Some)
                 .ok_or(DuelError::TargetOffBoard { side, at: c, rect }),
         };
+        for (side, rule) in [(Colour::White, &white), (Colour::Black, &black)] {
+            if rule.components().iter().any(|c| c.hop) {
+                return Err(DuelError::Hopper(side));
+            }
+        }
         let targets = [
             target(Colour::White, white_target)?,
             target(Colour::Black, black_target)?,

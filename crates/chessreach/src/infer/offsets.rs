@@ -211,6 +211,7 @@ impl OffsetSet {
             atom,
             range,
             lame: false,
+            hop: false,
             moves: mask,
             captures: mask,
         }))

@@ -98,7 +98,7 @@ impl BitRouter {
         if rect.len() > 64 {
             return Err(Unsupported::BoardTooLarge);
         }
-        if steps.iter().any(|s| s.range != 1 || s.leg.is_some()) {
+        if steps.iter().any(|s| s.rides() || s.leg.is_some()) {
             return Err(Unsupported::NotLeaper);
         }
         let w = i64::from(rect.width());

@@ -26,7 +26,7 @@ impl LeaperDistances {
         let (w, h) = (rect.width() as usize, rect.height() as usize);
         let pad = steps
             .iter()
-            .filter(|s| s.range == 1)
+            .filter(|s| !s.rides())
             .map(|s| s.delta.dx.unsigned_abs().max(s.delta.dy.unsigned_abs()) as usize)
             .max()
             .unwrap_or(0);
@@ -34,7 +34,7 @@ impl LeaperDistances {
         let ph = h + 2 * pad;
         let moves: Vec<isize> = steps
             .iter()
-            .filter(|s| s.range == 1 && s.can_move)
+            .filter(|s| !s.rides() && s.can_move)
             .map(|s| s.delta.dy as isize * pw as isize + s.delta.dx as isize)
             .collect();
         // 0 = border, u32::MAX = unvisited board square.

@@ -169,7 +169,11 @@ impl<'a> Router<'a> {
     #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
         let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
-        let riders = rule.steps(Colour::White).iter().filter(|s| s.range == 0).count() as u64;
+        let riders = rule
+            .steps(Colour::White)
+            .iter()
+            .filter(|s| s.range == 0 && !s.hop)
+            .count() as u64;
         let per_state = 9 + riders.div_ceil(8);
         crate::limits::mul_add(states, per_state, (squares as u64).checked_mul(12)?)
     }
@@ -216,7 +220,7 @@ impl<'a> Router<'a> {
         let rider = steps
             .iter()
             .map(|s| {
-                (s.range == 0).then(|| {
+                (s.range == 0 && !s.hop).then(|| {
                     riders += 1;
                     riders - 1
                 })

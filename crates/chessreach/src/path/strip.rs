@@ -49,6 +49,9 @@ use crate::piece::{Colour, Step};
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum StripRouteError {
+    /// A hopper among the pieces: the compression argument does not cover them yet.
+    #[error("piece {0} is a hopper: routes on strips do not handle hoppers yet")]
+    Hopper(usize),
     /// The position is on a bounded board.
     #[error("the strip router needs a strip board (unbounded files)")]
     NotStrip,
@@ -191,6 +194,9 @@ struct Reach {
 fn reach(steps: &[Step], ranks: u32, piece: usize) -> Result<Reach, StripRouteError> {
     let mut r = Reach::default();
     for st in steps.iter().filter(|s| s.can_capture) {
+        if st.hop {
+            return Err(StripRouteError::Hopper(piece));
+        }
         let Delta { dx, dy } = st.delta;
         if st.range == 0 && dy == 0 {
             if dx.abs() != 1 {

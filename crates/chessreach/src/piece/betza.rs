@@ -7,6 +7,7 @@
 //! | `K` / `Q`, `R` / `B` | `W`+`F` leaping / riding; `W` / `F` riding |
 //! | doubled letter, digit | a rider: `NN`, `KK` (= `Q`); `W3` at most 3 leaps (`RR` is `R`) |
 //! | `m`, `c` | move only, capture only (both: both); `e` is skipped |
+//! | `p`, `g` | hoppers on W and F lines: slide to the first piece, jump it, land anywhere beyond up to and including the next piece (`p`, the cannon `pR`, Xiangqi's `mRcpR`) or right behind it (`g`, the grasshopper `gQ`); on other lines (Fairy-Stockfish gives them no move) and with a range: refused |
 //! | `n` | lame: `nN` blocked on the orthogonal first step, `nD`/`nA` on the midpoint; nothing on one-step leaps and riders |
 //! | `f b l r v s h` | a letter pairs with the next if that is the same letter or of the other orientation (`h` is both); a lone letter is doubled: `f` = `ff` |
 //! | pairs on `N`-like leaps | the second letter names the long step's direction: `rfN` = (1,2), `frN` = (2,1), `fsN` = (±2,1), `fhN` = the four forward leaps; a pair outside the table (`sf`, `vl`, `vs`) selects nothing |
@@ -17,8 +18,8 @@
 //! Supersets (Fairy-Stockfish has no notation for them): `(x,y)` leaps (components up to
 //! 2^20), riders on any atom, ranges of several digits, the pawn shorthand `P` (`fmWfcF`).
 //! Refused with a message: a group whose letters select no move (`sfN`; Fairy-Stockfish gives
-//! it none), hoppers `p`/`g` and initial moves `i` (not read yet), lame leaps with two blocking
-//! squares (`nH nC nZ nG`, not yet). The printer writes the fewest letters whose reading is the
+//! it none), hoppers off W/F lines (likewise), initial moves `i` (not read yet), lame leaps with
+//! two blocking squares (`nH nC nZ nG`, not yet). The printer writes the fewest letters whose reading is the
 //! same piece, never runs two chunks into one (`N1N3`, `RW3`), and drops parts another part
 //! already makes (`RW3` is `R`).
 
@@ -213,6 +214,8 @@ struct Modifiers {
     captures_only: bool,
     /// Position of `n`, when present.
     lame: Option<usize>,
+    /// A hopper: `p` (0: any number of leaps beyond the screen) or `g` (1: right behind it).
+    hop: Option<u32>,
 }
 
 /// A cursor over the characters of one Betza text.
@@ -255,7 +258,8 @@ impl<'a> Parser<'a> {
                 'n' => m.lame = Some(self.i),
                 // En passant: Fairy-Stockfish's reader skips it (the pawn `fmWfceF`).
                 'e' => {}
-                'p' | 'g' => return Err(self.err(self.i, BetzaErrorKind::Unsupported("hoppers (`p`, `g`)"))),
+                'p' => m.hop = Some(0),
+                'g' => m.hop = Some(1),
                 'i' => return Err(self.err(self.i, BetzaErrorKind::Unsupported("initial moves (`i`)"))),
                 _ => break,
             }
@@ -305,24 +309,25 @@ impl<'a> Parser<'a> {
         Ok(atom)
     }
 
-    /// A doubled letter (unlimited: `NN`, `KK`; `RR` is `R`) or digits after the head.
-    fn range(&mut self) -> Result<Option<u32>, BetzaError> {
+    /// A doubled letter (unlimited: `NN`, `KK`; `RR` is `R`) or digits after the head; the flag
+    /// says which (a hopper's range beyond its screen comes from digits only).
+    fn range(&mut self) -> Result<(Option<u32>, bool), BetzaError> {
         let head = self.chars.get(self.i - 1).copied();
         if head.is_some_and(|h| h.is_ascii_uppercase()) && self.peek() == head {
             self.i += 1;
-            return Ok(Some(0));
+            return Ok((Some(0), false));
         }
         let start = self.i;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.i += 1;
         }
         if start == self.i {
-            return Ok(None);
+            return Ok((None, false));
         }
         let digits: String = self.chars[start..self.i].iter().collect();
         digits
             .parse()
-            .map(Some)
+            .map(|r| (Some(r), true))
             .map_err(|_| self.err(start, BetzaErrorKind::BadRange))
     }
 
@@ -345,7 +350,7 @@ impl<'a> Parser<'a> {
         let mods = self.modifiers()?;
         let head_at = self.i;
         let head = self.head(head_at > mods_start)?;
-        let range = self.range()?;
+        let (range, digits) = self.range()?;
         if let Head::Pawn = head {
             if mods_start != head_at || range.is_some() {
                 return Err(self.err(mods_start, BetzaErrorKind::PawnModifiers));
@@ -359,6 +364,15 @@ impl<'a> Parser<'a> {
             (mods.moves_only, mods.captures_only)
         };
         let tokens = tokenize(&mods.dirs);
+        // A hopper slides to its screen whatever its atom; its range counts the leaps beyond it,
+        // set by digits only (Fairy-Stockfish: `gR3` hops up to 3, `gNN` is still a grasshopper).
+        let range = match mods.hop {
+            Some(beyond) => Some(if digits { range.unwrap_or(beyond) } else { beyond }),
+            None => range,
+        };
+        if let (Some(_), Some(at)) = (mods.hop, mods.lame) {
+            return Err(self.err(at, BetzaErrorKind::Unsupported("lame hoppers")));
+        }
         let atoms = Self::expand(head, range);
         let alone = atoms.len() == 1;
         let mut any = false;
@@ -368,6 +382,16 @@ impl<'a> Parser<'a> {
                 continue;
             }
             any = true;
+            // Fairy-Stockfish moves hoppers only along W and F lines (others get no move); its
+            // limited hoppers (`pR2`) count the whole distance from the piece — not read yet.
+            if mods.hop.is_some() && (atom.a() != 1 || range > 1) {
+                return Err(self.err(
+                    mods_start,
+                    BetzaErrorKind::Unsupported(
+                        "hoppers other than cannons (`p`) and grasshoppers (`g`) on W and F lines",
+                    ),
+                ));
+            }
             // Fairy-Stockfish ignores `n` on riders, and a one-step leap has nothing to block.
             let lame = mods.lame.is_some() && range == 1 && atom.a() >= 2;
             if lame && !atom.can_be_lame() {
@@ -383,6 +407,7 @@ impl<'a> Parser<'a> {
                 atom,
                 range,
                 lame,
+                hop: mods.hop.is_some(),
                 moves: if moves { mask } else { 0 },
                 captures: if captures { mask } else { 0 },
             });
@@ -428,6 +453,7 @@ fn pawn() -> [Component; 2] {
             atom: w,
             range: 1,
             lame: false,
+            hop: false,
             moves: fw,
             captures: 0,
         },
@@ -435,6 +461,7 @@ fn pawn() -> [Component; 2] {
             atom: f,
             range: 1,
             lame: false,
+            hop: false,
             moves: 0,
             captures: ff,
         },
@@ -534,7 +561,9 @@ fn atom_text(atom: Atom, range: u32) -> String {
 /// Canonical Betza text of a rule.
 pub(super) fn print(rule: &Rule) -> String {
     let comps = rule.components();
-    let full = |c: &Component| c.moves == c.atom.full_mask() && c.captures == c.atom.full_mask() && !c.lame;
+    let full = |c: &Component| {
+        c.moves == c.atom.full_mask() && c.captures == c.atom.full_mask() && !c.lame && !c.hop
+    };
     let find = |letter: char, range: u32| {
         comps
             .iter()
@@ -566,10 +595,19 @@ pub(super) fn print(rule: &Rule) -> String {
                 if c.lame {
                     out.push('n');
                 }
-                let mut text = atom_text(c.atom, c.range);
+                // Hoppers: `p` with the rider's letters (`pR`, `pNN`, `pR3`), `g` for one leap
+                // beyond the screen (`gR`, `gB`).
+                let mut text = if c.hop {
+                    match c.range {
+                        1 => format!("g{}", atom_text(c.atom, 0)),
+                        r => format!("p{}", atom_text(c.atom, r)),
+                    }
+                } else {
+                    atom_text(c.atom, c.range)
+                };
                 // A ranged `R3`/`B3` right after a chunk ending in the same letter would read
                 // as that letter doubled: write it `W3`/`F3`.
-                if out.len() == chunk_start && out.ends_with(&text[..1]) && c.range > 1 {
+                if out.len() == chunk_start && out.ends_with(&text[..1]) && c.range > 1 && !c.hop {
                     if let Some(l) = c.atom.letter() {
                         text = format!("{l}{}", c.range);
                     }
@@ -770,10 +808,26 @@ mod tests {
             "nZ".parse::<Rule>().map_err(|e| e.kind),
             Err(BetzaErrorKind::Unsupported(_))
         ));
-        assert!(matches!(
-            "pR".parse::<Rule>().map_err(|e| e.kind),
-            Err(BetzaErrorKind::Unsupported(_))
-        ));
+        // Hoppers: printed back as Fairy-Stockfish writes them.
+        for (text, printed) in [
+            ("pR", "pR"),
+            ("mRcpR", "mRcpR"),
+            ("gQ", "gRgB"),
+            ("pW", "pR"),
+            ("fgB", "fgB"),
+        ] {
+            assert_eq!(rule(text).to_string(), printed, "{text}");
+            assert_eq!(rule(printed), rule(text), "{text}");
+        }
+        for refused in ["npR", "pN", "gNN", "pR2"] {
+            assert!(
+                matches!(
+                    refused.parse::<Rule>().map_err(|e| e.kind),
+                    Err(BetzaErrorKind::Unsupported(_))
+                ),
+                "{refused}"
+            );
+        }
         assert!(matches!(
             "hN".parse::<Rule>().map_err(|e| e.kind),
             Err(BetzaErrorKind::NoDirection { .. })
@@ -812,6 +866,7 @@ mod tests {
                 atom,
                 range: if lame { 1 } else { range },
                 lame,
+                hop: false,
                 moves: m,
                 captures: c,
             }

@@ -15,6 +15,10 @@ pub struct Component {
     pub range: u32,
     /// Lame (`n`): the leap is blocked by a piece on its intermediate square.
     pub lame: bool,
+    /// A hopper (`p`, `g`): it slides to the first piece in its way (the screen), jumps it, and
+    /// lands beyond; `range` then counts the leaps after the screen (0: any number, up to and
+    /// including the next piece; 1: right behind it, the grasshopper).
+    pub hop: bool,
     /// Directions it may move in, onto empty squares.
     pub moves: u8,
     /// Directions it may capture in.
@@ -22,8 +26,8 @@ pub struct Component {
 }
 
 impl Component {
-    fn key(&self) -> (Atom, u32, bool) {
-        (self.atom, self.range, self.lame)
+    fn key(&self) -> (Atom, u32, bool, bool) {
+        (self.atom, self.range, self.lame, self.hop)
     }
 }
 
@@ -47,6 +51,17 @@ pub struct Step {
     pub can_capture: bool,
     /// For a lame leap, the square (relative to the start) that must be empty.
     pub leg: Option<Delta>,
+    /// A hopper: the squares up to the first piece (the screen) are passed over, neither
+    /// reached nor attacked; `range` counts leaps beyond the screen.
+    pub hop: bool,
+}
+
+impl Step {
+    /// Whether the step rides square by square (hoppers always slide to their screen).
+    #[must_use]
+    pub const fn rides(&self) -> bool {
+        self.range != 1 || self.hop
+    }
 }
 
 impl Rule {
@@ -72,8 +87,12 @@ impl Rule {
         // unlimited rider (or a longer range) of the same atom, a lame leap under the plain one.
         let snapshot = components.clone();
         for c in &mut components {
-            let (key, atom) = (c.key(), c.atom);
-            for d in snapshot.iter().filter(|d| d.key() != key && d.atom == atom) {
+            let (key, atom, hop) = (c.key(), c.atom, c.hop);
+            // Hoppers reach other squares than plain moves: neither covers the other.
+            for d in snapshot
+                .iter()
+                .filter(|d| d.key() != key && d.atom == atom && !d.hop && !hop)
+            {
                 // A plain component reaching at least as far makes every move of `c` (lame or not).
                 let longer = !d.lame && (d.range == 0 || (c.range != 0 && c.range <= d.range));
                 if longer {
@@ -121,6 +140,7 @@ impl Rule {
                         can_move: m,
                         can_capture: k,
                         leg,
+                        hop: c.hop,
                     });
                 }
             }

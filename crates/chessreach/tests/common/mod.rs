@@ -26,6 +26,9 @@ pub struct Fam {
     pub mv: bool,
     pub cap: bool,
     pub leg: Option<(i64, i64)>,
+    /// A hopper: slides to the first piece (the screen), jumps it, and `range` counts leaps
+    /// beyond it.
+    pub hop: bool,
 }
 
 pub const fn f(dx: i64, dy: i64, range: u32) -> Fam {
@@ -36,7 +39,19 @@ pub const fn f(dx: i64, dy: i64, range: u32) -> Fam {
         mv: true,
         cap: true,
         leg: None,
+        hop: false,
     }
+}
+
+/// The same families as hoppers with `beyond` leaps past the screen (0: any).
+pub fn hopping(fams: &[Fam], beyond: u32) -> Vec<Fam> {
+    fams.iter()
+        .map(|x| Fam {
+            hop: true,
+            range: beyond,
+            ..*x
+        })
+        .collect()
 }
 
 pub const KNIGHT: [(i64, i64); 8] = [
@@ -156,6 +171,16 @@ pub fn table() -> Vec<(&'static str, Vec<Fam>)> {
     let mut m_rook = all(&ORTHO, 0);
     only(&mut m_rook, true);
     v.push(("nDmR", [lame_d, m_rook].concat()));
+    // Hoppers: the cannon (`pR`), the Xiangqi cannon (moves as a rook, captures over a screen),
+    // the grasshopper (`gQ`, lands right behind its screen) and a bishop cannon.
+    v.push(("pR", hopping(&all(&ORTHO, 0), 0)));
+    let mut rook_moves = all(&ORTHO, 0);
+    only(&mut rook_moves, true);
+    let mut cannon_captures = hopping(&all(&ORTHO, 0), 0);
+    only(&mut cannon_captures, false);
+    v.push(("mRcpR", [rook_moves, cannon_captures].concat()));
+    v.push(("gQ", hopping(&[all(&ORTHO, 0), all(&DIAG, 0)].concat(), 1)));
+    v.push(("pB", hopping(&all(&DIAG, 0), 0)));
     v
 }
 
@@ -281,8 +306,7 @@ pub fn turned(fams: &[Fam], colour: Colour) -> Vec<Fam> {
 }
 
 /// Every (square, capture-capable, move-capable) a piece of `colour` on `from` could end a
-/// move on, walking its families: a lame leap needs its leg empty; a ride stops at the first
-/// occupied square (included) or the board's edge.
+/// move on, walking its families.
 pub fn naive_moves(
     fams: &[Fam],
     colour: Colour,
@@ -292,23 +316,54 @@ pub fn naive_moves(
 ) -> Vec<(Coord, bool, bool)> {
     let mut out = Vec::new();
     for m in turned(fams, colour) {
-        if let Some((lx, ly)) = m.leg {
-            if occupied(Coord::new(from.file + lx, from.rank + ly)) {
-                continue;
-            }
+        for at in reached(&m, from, &|c| board.contains(c), occupied) {
+            out.push((at, m.cap, m.mv));
         }
+    }
+    out
+}
+
+/// The squares one family reaches from `from`: a lame leap needs its leg empty; a hopper first
+/// slides to its screen (not reached); then the ride stops at the first occupied square
+/// (included), the board's edge, or its range.
+fn reached(
+    m: &Fam,
+    from: Coord,
+    inside: &dyn Fn(Coord) -> bool,
+    occupied: &dyn Fn(Coord) -> bool,
+) -> Vec<Coord> {
+    let mut out = Vec::new();
+    if let Some((lx, ly)) = m.leg {
+        if occupied(Coord::new(from.file + lx, from.rank + ly)) {
+            return out;
+        }
+    }
+    let mut start = from;
+    if m.hop {
         let mut k = 1i64;
         loop {
             let at = Coord::new(from.file + k * m.dx, from.rank + k * m.dy);
-            if !board.contains(at) {
-                break;
+            if !inside(at) {
+                return out;
             }
-            out.push((at, m.cap, m.mv));
-            if occupied(at) || (m.range != 0 && k >= i64::from(m.range)) {
+            if occupied(at) {
+                start = at;
                 break;
             }
             k += 1;
         }
+    }
+    let mut k = 1i64;
+    loop {
+        let at = Coord::new(start.file + k * m.dx, start.rank + k * m.dy);
+        if !inside(at) {
+            break;
+        }
+        out.push(at);
+        if occupied(at) || (m.range != 0 && k >= i64::from(m.range)) {
+            break;
+        }
+        k += 1;
     }
     out
 }
@@ -326,25 +381,10 @@ pub fn naive(
     for (i, p) in pos.pieces().iter().enumerate() {
         let inside = |c: Coord| board.contains(c) && window(c);
         for m in turned(&pieces[p.kind].fams, p.colour) {
-            if !m.cap {
-                continue;
-            }
-            if let Some((lx, ly)) = m.leg {
-                if occupied.contains(&Coord::new(p.at.file + lx, p.at.rank + ly)) {
-                    continue;
+            if m.cap {
+                for at in reached(&m, p.at, &inside, &|c| occupied.contains(&c)) {
+                    out.insert((at, i));
                 }
-            }
-            let mut k = 1i64;
-            loop {
-                let at = Coord::new(p.at.file + k * m.dx, p.at.rank + k * m.dy);
-                if !inside(at) {
-                    break;
-                }
-                out.insert((at, i));
-                if occupied.contains(&at) || (m.range != 0 && k >= i64::from(m.range)) {
-                    break;
-                }
-                k += 1;
             }
         }
     }
