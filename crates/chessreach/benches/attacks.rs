@@ -1,4 +1,5 @@
-//! Attack maps at scale: 1,000 random fairy pieces on 1000×1000, 100,000 pieces on a strip.
+//! Attack maps at scale: 1,000 random fairy pieces on 1000×1000 (and the same with a third of
+//! them hoppers), 100,000 pieces on a strip.
 
 #![allow(missing_docs)]
 
@@ -10,10 +11,22 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 const FAIRY: [&str; 10] = ["K", "Q", "R", "B", "N", "BN", "RN", "NN", "nN", "fmWfcF"];
+/// The same mix with a third of the kinds hoppers (cannons, the Xiangqi cannon, grasshoppers).
+const WITH_HOPPERS: [&str; 9] = ["K", "Q", "R", "BN", "NN", "fmWfcF", "pR", "mRcpR", "gQ"];
 
 fn random_position(board: Board, count: usize, files: std::ops::Range<i64>, seed: u64) -> Position {
+    random_position_of(&FAIRY, board, count, files, seed)
+}
+
+fn random_position_of(
+    rules: &[&str],
+    board: Board,
+    count: usize,
+    files: std::ops::Range<i64>,
+    seed: u64,
+) -> Position {
     let mut rng = StdRng::seed_from_u64(seed);
-    let kinds: Vec<Kind> = FAIRY
+    let kinds: Vec<Kind> = rules
         .iter()
         .enumerate()
         .map(|(i, s)| Kind {
@@ -48,6 +61,16 @@ fn bench(c: &mut Criterion) {
     );
     c.bench_function("attack map: 1000 fairy pieces on 1000x1000", |b| {
         b.iter(|| AttackMap::new(&big).expect("bounded"));
+    });
+    let hopping = random_position_of(
+        &WITH_HOPPERS,
+        Board::Rect(Rect::new(1000, 1000).expect("size")),
+        1000,
+        1..1001,
+        1,
+    );
+    c.bench_function("attack map: 1000 pieces, a third hoppers, on 1000x1000", |b| {
+        b.iter(|| AttackMap::new(&hopping).expect("bounded"));
     });
     let strip = random_position(
         Board::Strip(Strip::new(8).expect("8 ranks")),
