@@ -25,8 +25,8 @@ pub(crate) struct Args {
     format: Format,
 
     /// Show only one side's attacks.
-    #[arg(long, value_parser = parse_side)]
-    side: Option<Colour>,
+    #[arg(long, value_enum)]
+    side: Option<output::Side>,
 
     #[command(flatten)]
     window: Window,
@@ -46,14 +46,6 @@ pub(crate) struct Window {
 
 /// The most files and ranks a picture of a bounded board shows.
 pub(crate) const DRAW_LIMIT: u32 = 200;
-
-pub(crate) fn parse_side(s: &str) -> Result<Colour, String> {
-    match s {
-        "white" | "w" => Ok(Colour::White),
-        "black" | "b" => Ok(Colour::Black),
-        _ => Err(format!("expected `white` or `black`, found `{s}`")),
-    }
-}
 
 pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
     let bad = || format!("expected LO..HI such as `-5..20`, found `{s}`");
@@ -200,12 +192,12 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
             let Some(view) = view else {
                 unreachable!("a view is made for every picture above")
             };
-            let cell = attack_cell(pos, &map, args.side);
+            let cell = attack_cell(pos, &map, args.side.map(Colour::from));
             if args.format == Format::Svg {
                 out.write_all(render::svg(&view, &format!("Attacks on a {rect} board"), cell).as_bytes())?;
             } else {
                 write!(out, "{}", render::text(&view, cell))?;
-                writeln!(out, "{}", attack_legend(args.side))?;
+                writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;
                 writeln!(
                     out,
                     "White attacks {} squares; Black attacks {} squares.",
@@ -250,12 +242,12 @@ fn unbounded(args: &Args, pos: &Position, strip: Strip, out: &mut impl Write) ->
         }
         Format::Svg | Format::Text => {
             let view = view_of(pos, args.window, &[])?;
-            let cell = attack_cell(pos, &map, args.side);
+            let cell = attack_cell(pos, &map, args.side.map(Colour::from));
             if args.format == Format::Svg {
                 out.write_all(render::svg(&view, &format!("Attacks on a {strip} strip"), cell).as_bytes())?;
             } else {
                 write!(out, "{}", render::text(&view, cell))?;
-                writeln!(out, "{}", attack_legend(args.side))?;
+                writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;
                 writeln!(
                     out,
                     "{} finitely attacked squares; {} horizontal rider rays (they run on past the picture unless blocked).",

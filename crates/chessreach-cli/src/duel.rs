@@ -257,18 +257,10 @@ struct PlayArgs {
     from: Option<(Coord, Option<Coord>)>,
     /// Your side (default: the engine takes the side that wins).
     #[arg(long, value_enum)]
-    side: Option<SideName>,
+    side: Option<output::Side>,
     /// Seed for a random start.
     #[arg(long, default_value_t = 7)]
     seed: u64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum SideName {
-    /// White, who moves first.
-    White,
-    /// Black.
-    Black,
 }
 
 #[derive(Debug, clap::Args)]
@@ -988,8 +980,8 @@ fn play(a: &PlayArgs, budget: Budget) -> Result<()> {
     };
     let mut game = Game::new(&duel, w, b).map_err(|e| UsageError(format!("--from: {e}")))?;
     let want = a.side.map(|s| match s {
-        SideName::White => Colour::Black,
-        SideName::Black => Colour::White,
+        output::Side::White => Colour::Black,
+        output::Side::Black => Colour::White,
     });
     let (mut engine, engine_side) = Engine::new(&duel, w, b, want, budget)?;
     let you = engine_side.opponent();

@@ -17,6 +17,26 @@ pub(crate) enum Format {
     Svg,
 }
 
+/// A side, as options name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Side {
+    /// White, who moves first.
+    #[value(alias = "w")]
+    White,
+    /// Black.
+    #[value(alias = "b")]
+    Black,
+}
+
+impl From<Side> for chessreach::piece::Colour {
+    fn from(s: Side) -> Self {
+        match s {
+            Side::White => Self::White,
+            Side::Black => Self::Black,
+        }
+    }
+}
+
 /// Buffered, locked stdout.
 pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::new(io::stdout().lock())

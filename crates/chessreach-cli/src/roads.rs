@@ -16,8 +16,9 @@ use crate::UsageError;
 
 /// Arguments of `chessreach roads`.
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = chessreach::problems::Problem::Roads.format())]
 pub(crate) struct Args {
-    /// The roads input (the `solve roads` format); stdin when absent.
+    /// The roads input (format below, as `solve roads` reads it); stdin when absent.
     file: Option<PathBuf>,
 
     /// Placements to show, 1-based, comma-separated (e.g. `1,5,9`).

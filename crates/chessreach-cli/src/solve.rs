@@ -11,13 +11,33 @@ use crate::output;
 
 /// Arguments of `chessreach solve`.
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = formats())]
 pub(crate) struct Args {
-    /// The problem: infinite-chess, king-path, knightmare, roads, weird-chess.
+    /// The problem (`--help` shows each one's input, output and sample).
+    #[arg(value_parser = problems())]
     problem: Problem,
 
     /// Read the input from FILE instead of stdin.
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
+}
+
+/// The problem names, listed in `--help` and checked by clap.
+fn problems() -> impl clap::builder::TypedValueParser<Value = Problem> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Problem::ALL.map(Problem::name))
+        .try_map(|s| s.parse::<Problem>())
+}
+
+/// Every classic's format and sample, for `solve --help`.
+fn formats() -> String {
+    let mut text =
+        String::from("Formats (each classic's original; answers before a bad line are written):\n\n");
+    for p in Problem::ALL {
+        text.push_str(p.format());
+        text.push_str("\n\n");
+    }
+    text
 }
 
 pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {

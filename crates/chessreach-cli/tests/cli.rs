@@ -645,3 +645,44 @@ fn windows_of_large_boards() {
         .code(2)
         .stderr(predicate::str::contains("too large to draw"));
 }
+
+/// The samples `solve --help` shows are what `solve` answers.
+#[test]
+fn help_samples_are_true() {
+    for p in chessreach::problems::Problem::ALL {
+        let text = p.format();
+        let Some(line) = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("sample: printf '"))
+        else {
+            continue;
+        };
+        let after = &line[line.find("printf '").expect("printf") + 8..];
+        let input = after[..after.find('\'').expect("closing quote")].replace("\\n", "\n");
+        let want = line
+            .rsplit("->")
+            .next()
+            .expect("arrow")
+            .trim()
+            .replace(" / ", "\n");
+        chessreach()
+            .args(["solve", p.name()])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(format!("{want}\n"));
+    }
+    chessreach()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "[possible values: infinite-chess, king-path, knightmare, roads, weird-chess]",
+        ))
+        .stdout(predicate::str::contains("weird-chess: which movement rule"));
+    chessreach()
+        .args(["roads", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 interconnected"));
+}

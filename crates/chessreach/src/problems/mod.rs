@@ -57,6 +57,52 @@ impl Problem {
         }
     }
 
+    /// The input and output format, with the sample, for people (`solve --help`).
+    #[must_use]
+    pub const fn format(self) -> &'static str {
+        match self {
+            Self::InfiniteChess => {
+                "\
+infinite-chess: a black king on 8 ranks and unbounded files; white K Q R B N never move.
+  input:  xs ys / xt yt / n / n lines `c x y` (c in K Q R B N; any i64 file x, rank y 1..8)
+  output: the fewest king moves from start to target avoiding attacked and occupied squares, or -1
+  sample: printf '1 8\\n7 8\\n2\\nN 4 8\\nB 4 6\\n' | chessreach solve infinite-chess   ->  10"
+            }
+            Self::KingPath => {
+                "\
+king-path: a white king captures black pawn A on 8x8, maybe pawn B on the way; pawns attack upwards.
+  input:  any number of lines `K A B` (algebraic squares, all distinct)
+  output: one line each: the fewest moves, or -1
+  sample: printf 'c4 e6 d5\\n' | chessreach solve king-path   ->  2"
+            }
+            Self::Knightmare => {
+                "\
+knightmare (interactive): choose WHITE or BLACK and win a knight duel on an n x m board.
+  input:  `n m`, then `x1 y1 x2 y2` (row, column); after that the judge's moves `x y`, or -1 -1
+  output: WHITE or BLACK, then our moves `x y`, one per line, flushed
+  sample: printf '8 8\\n2 3 1 8\\n' | chessreach solve knightmare   ->  WHITE / 4 4"
+            }
+            Self::Roads => {
+                "\
+roads: reach on a grid of typed roads, placement by placement.
+  input:  `n m q`; n lines of m-1 horizontal road types (row by row); n-1 lines of m vertical road
+          types; q lines `col lv x y` (colour 0/1, level, row, column). Types: 0 blocked, 1 normal
+          (one edge), 2 straight (a run in one direction), 3 interconnected (any path of type 3).
+          A move passes only empty intersections and ends on a piece only to capture one of the
+          other colour and a level not higher.
+  output: one line per placement: how many intersections the new piece could move to
+  sample: the seed's 4x4 grid with 3 placements  ->  6 / 3 / 5"
+            }
+            Self::WeirdChess => {
+                "\
+weird-chess: which movement rule (a set of offsets) explains an attack diagram?
+  input:  n, then n rows of n characters: o a piece, x attacked, . not attacked
+  output: NO, or YES and the largest rule as a (2n-1)x(2n-1) diagram (o centre, x offsets)
+  sample: printf '3\\no.x\\noxx\\no.x\\n' | chessreach solve weird-chess   ->  NO"
+            }
+        }
+    }
+
     /// Where the problem comes from.
     #[must_use]
     pub const fn origin(self) -> &'static str {
