@@ -149,6 +149,9 @@ pub struct Router<'a> {
     /// Per step: its index among the unlimited rider steps, if it is one.
     rider: Vec<Option<usize>>,
     riders: usize,
+    /// Squares attacked by hostile pieces that cannot be captured (so in every subset), built
+    /// on the first route question.
+    fixed_attacks: Option<SquareSet>,
     /// Subsets the current search has visited (their arrays are refilled by the next reset).
     touched: Vec<u32>,
     live: Vec<bool>,
@@ -239,6 +242,7 @@ impl<'a> Router<'a> {
             passed: vec![None; subsets],
             rider,
             riders,
+            fixed_attacks: None,
             touched: Vec::new(),
             live: vec![false; subsets],
         })
@@ -434,7 +438,8 @@ impl<'a> Router<'a> {
     /// Whether the mover can never stand on `s`: a piece that cannot be captured stands there,
     /// or a hostile piece that cannot be captured attacks it. Attacks of such pieces only grow
     /// as capturable pieces leave (fewer blockers, fewer blocked legs), so attacked with nothing
-    /// captured means attacked in every subset. O(squares + rays) once.
+    /// captured means attacked in every subset — hoppers excepted (a captured screen takes their
+    /// attack away), so their hops are not counted. O(squares + rays) on the first call, O(1) after.
     fn never_safe(&mut self, s: Square, start: Coord) -> bool {
         let o = self.occupant[s.index()];
         if o != 0 && self.cap_bit[o as usize - 1] == 0 {
@@ -443,16 +448,31 @@ impl<'a> Router<'a> {
         if self.rect.coord(s) == start {
             return false;
         }
-        let surface = self.surface(0);
-        let mut hit = false;
-        for (i, p) in self.pos.pieces().iter().enumerate() {
-            if hit || p.colour == self.colour || self.cap_bit[i] != 0 {
-                continue;
+        if self.fixed_attacks.is_none() {
+            let rect = self.rect;
+            let mut set = SquareSet::new(rect.len());
+            let surface = self.surface(0);
+            for (i, p) in self.pos.pieces().iter().enumerate() {
+                if p.colour != self.colour && self.cap_bit[i] == 0 {
+                    let mut sink = |c: Coord| {
+                        if let Some(q) = rect.square(c) {
+                            set.insert(q);
+                        }
+                    };
+                    // Hoppers are left out: capturing their screen takes their attack away.
+                    let steps: Vec<_> = self
+                        .pos
+                        .steps_of(i)
+                        .iter()
+                        .filter(|st| !st.hop)
+                        .copied()
+                        .collect();
+                    walk::attacks(&steps, p.at, &surface, &mut sink);
+                }
             }
-            let mut sink = |c: Coord| hit |= self.rect.square(c) == Some(s);
-            walk::attacks(self.pos.steps_of(i), p.at, &surface, &mut sink);
+            self.fixed_attacks = Some(set);
         }
-        hit
+        self.fixed_attacks.as_ref().is_some_and(|set| set.contains(s))
     }
 
     /// A shortest route from `start` to `goal`, or `None` when there is none. A goal the mover
