@@ -673,34 +673,35 @@ fn random_start(duel: &Duel, rng: &mut SplitMix) -> (Coord, Coord) {
     }
 }
 
-/// What one refereed game came to, in words, and whether the program won.
+/// What one refereed game came to, in words, and the program's moves when it won.
 fn judge_text(
     verdict: &Verdict,
     program: Colour,
     game: &Game<'_>,
     cap: u32,
     timeout_ms: u64,
-) -> (bool, String) {
+) -> (Option<u32>, String) {
     match verdict {
         Verdict::Over(Outcome::Won { side, .. }) if *side == program => {
-            (true, format!("win in {} moves", game.moves_made(program)))
+            let moves = game.moves_made(program);
+            (Some(moves), format!("win in {moves} moves"))
         }
         Verdict::Over(Outcome::Won { .. }) if game.to_move() == program => {
-            (false, "LOSS: the judge won".into())
+            (None, "LOSS: the judge won".into())
         }
         Verdict::Over(Outcome::Won { .. }) => (
-            false,
+            None,
             "LOSS: the program's move handed the win to the judge".into(),
         ),
-        Verdict::Over(Outcome::Drawn(DrawBy::MoveCap)) => (false, format!("LOSS: {cap} moves without a win")),
-        Verdict::Over(o) => (false, format!("LOSS: {o}")),
-        Verdict::Illegal { side, error } if *side == program => (false, format!("ILLEGAL MOVE: {error}")),
+        Verdict::Over(Outcome::Drawn(DrawBy::MoveCap)) => (None, format!("LOSS: {cap} moves without a win")),
+        Verdict::Over(o) => (None, format!("LOSS: {o}")),
+        Verdict::Illegal { side, error } if *side == program => (None, format!("ILLEGAL MOVE: {error}")),
         Verdict::Failed {
             side,
             error: PlayerError::Timeout,
-        } if *side == program => (false, format!("TIMEOUT after {timeout_ms} ms")),
-        Verdict::Failed { side, error } if *side == program => (false, format!("PROTOCOL ERROR: {error}")),
-        other => (false, format!("JUDGE ERROR: {other}")),
+        } if *side == program => (None, format!("TIMEOUT after {timeout_ms} ms")),
+        Verdict::Failed { side, error } if *side == program => (None, format!("PROTOCOL ERROR: {error}")),
+        other => (None, format!("JUDGE ERROR: {other}")),
     }
 }
 
@@ -748,7 +749,7 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
         let game = Game::new(duel, w, b)?;
         let (proc_, reader, stdin) = Program::spawn(&program, timeout)?;
         let (won, text, log) = match ProgramLink::open(reader, stdin, &game) {
-            Err((e, log)) => (false, format!("PROTOCOL ERROR: {e}"), log),
+            Err((e, log)) => (None, format!("PROTOCOL ERROR: {e}"), log),
             Ok(mut link) => {
                 let side = link.side();
                 let mut game = game.with_move_cap(side, a.cap);
@@ -761,9 +762,9 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
             }
         };
         let exited = proc_.finish(timeout);
-        let (won, text) = if won && !exited {
+        let (won, text) = if won.is_some() && !exited {
             (
-                false,
+                None,
                 format!("PROTOCOL ERROR: {text}, but the program did not exit after the game"),
             )
         } else {
@@ -774,17 +775,13 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
             "game {game_no}: {}, white {w} black {b}, {name} opponent: {text}",
             duel.rect()
         )?;
-        if won {
+        if let Some(moves) = won {
             wins += 1;
-            total_moves += text
-                .split_whitespace()
-                .nth(2)
-                .and_then(|n| n.parse::<u64>().ok())
-                .unwrap_or(0);
+            total_moves += u64::from(moves);
         } else {
             failures += 1;
         }
-        if !won || a.transcript {
+        if won.is_none() || a.transcript {
             for l in &log {
                 writeln!(out, "    {l}")?;
             }
