@@ -82,6 +82,28 @@ pub(crate) struct UsageError(pub(crate) String);
 #[error(transparent)]
 pub(crate) struct Usage(Box<dyn std::error::Error + Send + Sync>);
 
+/// A typed library error about one argument: shown as `ARG: error`, exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{arg}")]
+pub(crate) struct BadArgument {
+    /// The argument (`--fen`).
+    pub(crate) arg: &'static str,
+    /// What is wrong with it.
+    #[source]
+    pub(crate) source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+/// A usage error about `arg`, keeping the typed error as its source.
+pub(crate) fn bad_argument(
+    arg: &'static str,
+    e: impl std::error::Error + Send + Sync + 'static,
+) -> anyhow::Error {
+    usage(BadArgument {
+        arg,
+        source: Box::new(e),
+    })
+}
+
 /// Marks a typed error from the library as a usage error (exit 2), keeping its chain.
 pub(crate) fn usage(e: impl std::error::Error + Send + Sync + 'static) -> anyhow::Error {
     anyhow::Error::new(Usage(Box::new(e)))

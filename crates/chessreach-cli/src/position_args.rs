@@ -1,11 +1,9 @@
 //! The position syntax every tool shares: a FEN, or a board and a list of pieces.
 
 use anyhow::Result;
-use chessreach::attack::{Kind, Placed, Position, Symbols};
-use chessreach::geometry::{Board, Coord};
-use chessreach::piece::{Colour, Rule};
-
-use crate::UsageError;
+use chessreach::attack::{Position, Setup};
+use chessreach::geometry::Board;
+use chessreach::piece::Colour;
 
 /// Where the pieces stand.
 #[derive(Debug, clap::Args)]
@@ -37,122 +35,24 @@ pub(crate) struct PositionArgs {
 impl PositionArgs {
     /// The checked position.
     pub(crate) fn position(&self) -> Result<Position> {
-        let mut symbols = Symbols::default();
+        let mut setup = Setup::new(self.board);
         for d in &self.define {
-            symbols
-                .define(d)
-                .map_err(|e| UsageError(format!("--define {d}: {e}")))?;
+            setup.define(d).map_err(|e| crate::bad_argument("--define", e))?;
         }
         if let Some(fen) = &self.fen {
-            return Position::from_fen_with(fen, &symbols)
-                .map_err(|e| UsageError(format!("--fen: {e}")).into());
+            return Position::from_fen_with(fen, setup.symbols())
+                .map_err(|e| crate::bad_argument("--fen", e));
         }
-        let mut kinds: Vec<Kind> = Vec::new();
-        let mut pieces = Vec::new();
         let specs = self
             .piece
             .iter()
             .map(|s| ("--piece", s, Colour::White))
             .chain(self.black.iter().map(|s| ("--black", s, Colour::Black)));
         for (flag, spec, colour) in specs {
-            let parsed =
-                parse_spec(spec, colour, &symbols).map_err(|m| UsageError(format!("{flag} {spec}: {m}")))?;
-            let kind = if let Some(k) = kinds
-                .iter()
-                .position(|k| k.rule == parsed.rule && k.symbol == parsed.symbol)
-            {
-                k
-            } else {
-                kinds.push(Kind {
-                    symbol: parsed.symbol,
-                    rule: parsed.rule,
-                });
-                kinds.len() - 1
-            };
-            pieces.extend(parsed.squares.into_iter().map(|at| Placed {
-                kind,
-                colour: parsed.colour,
-                at,
-            }));
+            setup
+                .place(spec, colour)
+                .map_err(|e| crate::bad_argument(flag, e))?;
         }
-        Position::new(self.board, kinds, pieces).map_err(crate::usage)
-    }
-}
-
-#[derive(Debug)]
-struct Spec {
-    colour: Colour,
-    symbol: char,
-    rule: Rule,
-    squares: Vec<Coord>,
-}
-
-/// `[w:|b:]PIECE@SQ[/SQ…]`.
-fn parse_spec(spec: &str, default: Colour, symbols: &Symbols) -> Result<Spec, String> {
-    let (colour, body) = match spec.split_once(':') {
-        Some(("w", rest)) => (Colour::White, rest),
-        Some(("b", rest)) => (Colour::Black, rest),
-        Some((p, _)) => return Err(format!("unknown colour prefix `{p}:` (use `w:` or `b:`)")),
-        None => (default, spec),
-    };
-    let (piece, squares) = body
-        .split_once('@')
-        .ok_or_else(|| "expected PIECE@SQUARE, e.g. `N@b1`: no `@` found".to_owned())?;
-    let mut letters = piece.chars();
-    let single = match (letters.next(), letters.next()) {
-        (Some(c), None) => symbols.get(c).map(|r| (c.to_ascii_uppercase(), r.clone())),
-        _ => None,
-    };
-    let (symbol, rule) = if let Some(found) = single {
-        found
-    } else {
-        let rule: Rule = piece.parse().map_err(|e| format!("piece `{piece}`: {e}"))?;
-        let known = ['K', 'Q', 'R', 'B', 'N', 'P']
-            .into_iter()
-            .find(|&l| symbols.get(l) == Some(&rule));
-        let symbol = known
-            .or_else(|| piece.chars().find(char::is_ascii_uppercase))
-            .unwrap_or('X');
-        (symbol, rule)
-    };
-    let squares = squares
-        .split('/')
-        .map(|s| s.parse::<Coord>().map_err(|e| e.to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Spec {
-        colour,
-        symbol,
-        rule,
-        squares,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn specs() {
-        let sym = Symbols::default();
-        let s = parse_spec("b:N@b1/g1", Colour::White, &sym).expect("spec");
-        assert_eq!((s.colour, s.symbol, s.squares.len()), (Colour::Black, 'N', 2));
-        let s = parse_spec("fmWfcF@e2", Colour::White, &sym).expect("pawn");
-        assert_eq!(s.symbol, 'P');
-        let s = parse_spec("BN@-3,4/5,5", Colour::White, &sym).expect("archbishop");
-        assert_eq!((s.symbol, s.squares[0]), ('B', Coord::new(-3, 4)));
-        assert!(parse_spec("N", Colour::White, &sym).is_err());
-        assert!(parse_spec("x:N@a1", Colour::White, &sym).is_err());
-        assert!(parse_spec("NX@a1", Colour::White, &sym)
-            .expect_err("bad")
-            .contains('^'));
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn spec_parser_never_panics(s in "\\PC{0,30}", t in "[wb:KQRBNPfmcW@a-h1-9,/-]{0,20}") {
-            let sym = Symbols::default();
-            let _ = parse_spec(&s, Colour::White, &sym);
-            let _ = parse_spec(&t, Colour::Black, &sym);
-        }
+        setup.build().map_err(crate::usage)
     }
 }

@@ -105,7 +105,8 @@ fn bad_arguments_exit_2_and_name_the_character() {
         .args(["attacks", "--piece", "NX@a1"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--piece NX@a1"))
+        .stderr(predicate::str::contains("--piece: "))
+        .stderr(predicate::str::contains("\n  NX@a1\n   ^"))
         .stderr(predicate::str::contains("unexpected `X`"));
     chessreach()
         .args(["attacks", "--fen", "8/8/8/8/8/8/8/7Y"])

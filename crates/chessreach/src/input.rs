@@ -40,6 +40,39 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The one place display of every error inside a short text (a Betza rule, a FEN, a piece
+/// spec): `(at character N)`, then the text with a caret under the character. A text longer
+/// than 64 characters is shown as a window around the place, so a 10 MB argument is never
+/// echoed whole. O(length).
+#[derive(Clone, Copy, Debug)]
+pub struct Caret<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// 0-based character index of the place (the text's length for "end of text").
+    pub at: usize,
+}
+
+impl fmt::Display for Caret<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WIDE: usize = 64;
+        let chars = self.text.chars().count();
+        let (from, lead) = if chars <= WIDE || self.at < WIDE / 2 {
+            (0, "")
+        } else {
+            (self.at.min(chars) - WIDE / 2, "…")
+        };
+        let shown: String = self.text.chars().skip(from).take(WIDE).collect();
+        let tail = if from + WIDE < chars { "…" } else { "" };
+        let pad = lead.chars().count() + self.at - from;
+        write!(
+            f,
+            "(at character {})\n  {lead}{shown}{tail}\n  {}^",
+            self.at + 1,
+            " ".repeat(pad)
+        )
+    }
+}
+
 /// A cursor over a text's tokens: whitespace-separated (ASCII whitespace), O(1) per byte.
 #[derive(Clone, Debug)]
 pub struct Input<'a> {
@@ -242,6 +275,22 @@ pub fn excerpt(text: &str) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn carets() {
+        let short = Caret { text: "NX@a1", at: 1 };
+        assert_eq!(short.to_string(), "(at character 2)\n  NX@a1\n   ^");
+        let long = "a".repeat(1000) + "X" + &"b".repeat(1000);
+        let shown = Caret {
+            text: &long,
+            at: 1000,
+        }
+        .to_string();
+        assert!(shown.len() < 200, "{shown}");
+        let lines: Vec<&str> = shown.lines().collect();
+        let caret = lines[2].chars().count() - 1;
+        assert_eq!(lines[1].chars().nth(caret), Some('X'), "{shown}");
+    }
 
     #[test]
     fn positions() {

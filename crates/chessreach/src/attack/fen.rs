@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use super::{Kind, Placed, Position, PositionError};
 use crate::geometry::{Board, Coord, Rect, RectError};
-use crate::piece::{BetzaError, Colour, Rule};
+use crate::piece::{BetzaError, BetzaErrorKind, Colour, Rule};
 
 /// Which rule each FEN letter stands for: `K Q R B N P` by default, more by [`Symbols::define`].
 #[derive(Clone, Debug)]
@@ -12,7 +12,7 @@ pub struct Symbols {
     table: Vec<(char, Rule)>,
 }
 
-/// Why a FEN (or a letter definition) was refused.
+/// Why a FEN (or a letter definition) was refused, and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub struct FenError {
     /// The text.
@@ -20,66 +20,121 @@ pub struct FenError {
     /// Character index of the problem.
     pub at: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: FenErrorKind,
+}
+
+/// What is wrong with a FEN or a letter definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FenErrorKind {
+    /// No placement at all.
+    Empty,
+    /// An empty-square count that is zero or does not fit.
+    BadCount(String),
+    /// A letter no rule is bound to.
+    UnknownLetter(char),
+    /// Ranks of different widths.
+    Ragged {
+        /// The rank that differs (1 = the bottom rank).
+        rank: i64,
+        /// Its width.
+        files: u64,
+        /// The first rank read (the top one).
+        first: i64,
+        /// Its width.
+        first_files: u64,
+    },
+    /// The board the FEN describes cannot be made.
+    Board(RectError),
+    /// The pieces do not make a position.
+    Position(PositionError),
+    /// A definition without `=`.
+    NoEquals,
+    /// Not one ASCII letter before `=`.
+    NotALetter(String),
+    /// The rule after `=` does not parse.
+    Rule(BetzaErrorKind),
+}
+
+impl fmt::Display for FenErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => f.write_str("empty FEN: expected ranks such as `8/8/8/8/8/8/8/8`"),
+            Self::BadCount(n) => write!(f, "bad empty-square count `{n}`"),
+            Self::UnknownLetter(c) => write!(
+                f,
+                "unknown piece letter `{c}`: define it, e.g. --define '{}=BN'",
+                c.to_ascii_uppercase()
+            ),
+            Self::Ragged {
+                rank,
+                files,
+                first,
+                first_files,
+            } => write!(
+                f,
+                "rank {rank} holds {files} squares but rank {first} holds {first_files}: every rank needs the same width"
+            ),
+            Self::Board(e) => e.fmt(f),
+            Self::Position(e) => e.fmt(f),
+            Self::NoEquals => f.write_str("expected LETTER=BETZA, e.g. `A=BN`"),
+            Self::NotALetter(found) => write!(
+                f,
+                "expected one ASCII letter (A-Z, a-z) before `=`, found {}",
+                crate::input::excerpt(found)
+            ),
+            Self::Rule(e) => e.fmt(f),
+        }
+    }
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (at character {})\n  {}\n  {}^",
-            self.message,
-            self.at + 1,
-            self.input,
-            " ".repeat(self.at)
-        )
+        let caret = crate::input::Caret {
+            text: &self.input,
+            at: self.at,
+        };
+        write!(f, "{} {caret}", self.kind)
     }
 }
 
 impl Default for Symbols {
     fn default() -> Self {
-        let table = ["K", "Q", "R", "B", "N", "P"]
+        let table = Self::ORTHODOX
             .into_iter()
-            .map(|s| {
-                (
-                    s.chars().next().expect("one letter"),
-                    s.parse().expect("orthodox rule"),
-                )
-            })
+            .map(|c| (c, c.to_string().parse().expect("orthodox rule")))
             .collect();
         Self { table }
     }
 }
 
 impl Symbols {
+    /// The letters every table starts with: king, queen, rook, bishop, knight, pawn.
+    pub const ORTHODOX: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+
     /// Defines or redefines a letter: `A=BN`. The letter is case-insensitive.
     ///
     /// # Errors
     ///
     /// [`FenError`] when `spec` is not `LETTER=BETZA` with an ASCII letter and a rule that parses.
     pub fn define(&mut self, spec: &str) -> Result<(), FenError> {
-        let fail = |at: usize, message: String| FenError {
+        let fail = |at: usize, kind: FenErrorKind| FenError {
             input: spec.to_owned(),
             at,
-            message,
+            kind,
         };
         let Some((name, betza)) = spec.split_once('=') else {
-            return Err(fail(0, "expected LETTER=BETZA, e.g. `A=BN`".into()));
+            return Err(fail(0, FenErrorKind::NoEquals));
         };
         let mut letters = name.trim().chars();
-        let (Some(letter), None) = (letters.next(), letters.next()) else {
-            return Err(fail(0, format!("expected one letter before `=`, found `{name}`")));
+        let letter = match (letters.next(), letters.next()) {
+            (Some(letter), None) if letter.is_ascii_alphabetic() => letter,
+            _ => return Err(fail(0, FenErrorKind::NotALetter(name.to_owned()))),
         };
-        if !letter.is_ascii_alphabetic() {
-            return Err(fail(
-                0,
-                format!("expected an ASCII letter (A-Z, a-z) before `=`, found `{letter}`"),
-            ));
-        }
         let offset = name.chars().count() + 1;
         let rule: Rule = betza
             .parse()
-            .map_err(|e: BetzaError| fail(offset + e.at, e.kind.to_string()))?;
+            .map_err(|e: BetzaError| fail(offset + e.at, FenErrorKind::Rule(e.kind)))?;
         self.insert(letter, rule);
         Ok(())
     }
@@ -119,18 +174,15 @@ impl Position {
     ///
     /// [`FenError`], naming the character, for a malformed placement or a letter `symbols` does not know.
     pub fn from_fen_with(fen: &str, symbols: &Symbols) -> Result<Self, FenError> {
-        let fail = |at: usize, message: String| FenError {
+        let fail = |at: usize, kind: FenErrorKind| FenError {
             input: fen.to_owned(),
             at,
-            message,
+            kind,
         };
         let placement = fen.split_whitespace().next().unwrap_or("");
         let lead = fen.chars().take_while(|c| c.is_whitespace()).count();
         if placement.is_empty() {
-            return Err(fail(
-                0,
-                "empty FEN: expected ranks such as `8/8/8/8/8/8/8/8`".into(),
-            ));
+            return Err(fail(0, FenErrorKind::Empty));
         }
         let rows: Vec<&str> = placement.split('/').collect();
         let height = rows.len() as u64;
@@ -155,19 +207,13 @@ impl Position {
                         .parse()
                         .ok()
                         .filter(|&n| n > 0)
-                        .ok_or_else(|| fail(at + start, format!("bad empty-square count `{n}`")))?;
+                        .ok_or_else(|| fail(at + start, FenErrorKind::BadCount(n.clone())))?;
                     file = file.saturating_add(n);
                     continue;
                 }
-                let rule = symbols.get(c).ok_or_else(|| {
-                    fail(
-                        at + i,
-                        format!(
-                            "unknown piece letter `{c}`: define it, e.g. --define '{}=BN'",
-                            c.to_ascii_uppercase()
-                        ),
-                    )
-                })?;
+                let rule = symbols
+                    .get(c)
+                    .ok_or_else(|| fail(at + i, FenErrorKind::UnknownLetter(c)))?;
                 file += 1;
                 let symbol = c.to_ascii_uppercase();
                 let kind = if let Some(k) = kinds.iter().position(|k| k.symbol == symbol) {
@@ -196,11 +242,12 @@ impl Position {
                 Some((w, first)) if w != file => {
                     return Err(fail(
                         at,
-                        format!(
-                            "rank {} holds {file} squares but rank {} holds {w}: every rank needs the same width",
+                        FenErrorKind::Ragged {
                             rank,
-                            height as usize - first
-                        ),
+                            files: file,
+                            first: height as i64 - first as i64,
+                            first_files: w,
+                        },
                     ));
                 }
                 Some(_) => {}
@@ -208,8 +255,8 @@ impl Position {
             at += chars.len() + 1;
         }
         let width = width.map_or(0, |w| w.0);
-        let rect = Rect::new(width, height).map_err(|e: RectError| fail(lead, e.to_string()))?;
-        Position::new(Board::Rect(rect), kinds, pieces).map_err(|e: PositionError| fail(lead, e.to_string()))
+        let rect = Rect::new(width, height).map_err(|e: RectError| fail(lead, FenErrorKind::Board(e)))?;
+        Position::new(Board::Rect(rect), kinds, pieces).map_err(|e| fail(lead, FenErrorKind::Position(e)))
     }
 }
 
@@ -248,9 +295,21 @@ mod tests {
     fn errors() {
         let e = Position::from_fen("8/8/8/8/8/8/8/7X").expect_err("unknown");
         assert_eq!(e.at, 15);
-        assert!(e.message.contains("--define 'X=BN'"));
+        assert_eq!(e.kind, FenErrorKind::UnknownLetter('X'));
+        assert!(e.to_string().contains("--define 'X=BN'"));
         let e = Position::from_fen("8/7/8").expect_err("ragged");
-        assert!(e.message.contains("same width"), "{e}");
+        assert!(
+            matches!(
+                e.kind,
+                FenErrorKind::Ragged {
+                    rank: 2,
+                    files: 7,
+                    first: 3,
+                    first_files: 8
+                }
+            ),
+            "{e}"
+        );
         assert!(Position::from_fen("").is_err());
         assert!(Position::from_fen("0").is_err());
         assert!(Symbols::default().define("AB=N").is_err());

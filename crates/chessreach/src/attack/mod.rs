@@ -20,12 +20,14 @@
 mod dense;
 mod fen;
 mod position;
+mod setup;
 mod strip;
 pub(crate) mod walk;
 
 pub use dense::{AttackMap, MapError, NotBounded};
-pub use fen::{FenError, Symbols};
+pub use fen::{FenError, FenErrorKind, Symbols};
 pub use position::{Kind, Placed, Position, PositionError};
+pub use setup::{PieceSpec, Setup, SetupError, SpecError, SpecErrorKind};
 pub use strip::{Ray, StripAttackMap};
 
 use crate::geometry::Coord;

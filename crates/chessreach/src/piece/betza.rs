@@ -102,14 +102,11 @@ impl fmt::Display for BetzaErrorKind {
 impl fmt::Display for BetzaError {
     /// The message, then the input with a caret under the offending character.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (at character {})\n  {}\n  {}^",
-            self.kind,
-            self.at + 1,
-            self.input,
-            " ".repeat(self.at)
-        )
+        let caret = crate::input::Caret {
+            text: &self.input,
+            at: self.at,
+        };
+        write!(f, "{} {caret}", self.kind)
     }
 }
 
