@@ -44,9 +44,7 @@ pub(crate) struct Window {
     pub(crate) ranks: Option<(i64, i64)>,
 }
 
-/// The most files and ranks a picture of a bounded board shows.
-pub(crate) const DRAW_LIMIT: u32 = 200;
-
+/// Reads `LO..HI`.
 pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
     let bad = || format!("expected LO..HI such as `-5..20`, found `{s}`");
     let (a, b) = s.split_once("..").ok_or_else(bad)?;
@@ -60,57 +58,16 @@ pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
     Ok((a, b))
 }
 
-/// The window to draw: on a bounded board the whole board or the window asked for (at most
-/// [`DRAW_LIMIT`] files and ranks), on a strip the pieces' files (or `window.files`).
+/// The window to draw (see [`render::view_of`]), as a usage error when it cannot be drawn.
 pub(crate) fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View> {
-    match pos.board() {
-        Board::Rect(r) => {
-            let clamp = |want: Option<(i64, i64)>, n: u32| {
-                let (lo, hi) = want.unwrap_or((1, i64::from(n)));
-                (lo.max(1), hi.min(i64::from(n)))
-            };
-            let (f, rk) = (clamp(window.files, r.width()), clamp(window.ranks, r.height()));
-            if f.0 > f.1 || rk.0 > rk.1 {
-                return Err(UsageError(format!("the window --files/--ranks misses the {r} board")).into());
-            }
-            let limit = i64::from(DRAW_LIMIT);
-            if f.1 - f.0 >= limit || rk.1 - rk.0 >= limit {
-                return Err(UsageError(format!(
-                    "a {r} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); choose a window with \
-                     --files LO..HI --ranks LO..HI, or use --format json"
-                ))
-                .into());
-            }
-            Ok(View {
-                files: f.0..=f.1,
-                ranks: rk.0..=rk.1,
-            })
-        }
-        Board::Strip(s) => {
-            let (lo, hi) = if let Some(f) = window.files {
-                f
-            } else {
-                let fs = pos
-                    .pieces()
-                    .iter()
-                    .map(|p| p.at.file)
-                    .chain(extra.iter().map(|c| c.file));
-                let (lo, hi) = fs.fold((i64::MAX, i64::MIN), |(l, h), f| (l.min(f), h.max(f)));
-                if lo > hi {
-                    (1, 8)
-                } else if hi.abs_diff(lo) > 120 {
-                    return Err(UsageError(format!(
-                        "the pieces span files {lo} to {hi}, too wide to draw; choose a window with --files LO..HI"
-                    ))
-                    .into());
-                } else {
-                    (lo.saturating_sub(2), hi.saturating_add(2))
-                }
-            };
-            Ok(View {
-                files: lo..=hi,
-                ranks: 1..=i64::from(s.ranks()),
-            })
+    render::view_of(pos, window.into(), extra).map_err(crate::usage)
+}
+
+impl From<Window> for render::Window {
+    fn from(w: Window) -> Self {
+        Self {
+            files: w.files,
+            ranks: w.ranks,
         }
     }
 }

@@ -8,7 +8,9 @@
 //! the position: it never blocks an attack, which is exact because it only ever stands on
 //! unattacked squares. Its start square may be attacked (it stands there, it does not enter).
 //!
-//! Three engines share these rules:
+//! [`ask`] is the one interface: a [`Question`] (mover, target, what may be captured) on any
+//! board, an [`Answer`] (a [`Way`] or a [`DistanceMap`]) or a typed [`RouteError`]. Three
+//! engines behind it share these rules:
 //! - [`Router`] (bounded boards, any mover): breadth-first search over states (square, captured
 //!   subset), with dense per-subset arrays allocated when a subset is first reached and the
 //!   safe squares of each subset computed once, lazily. Returns routes and distance maps.
@@ -19,9 +21,11 @@
 //!
 //! [`Position`]: crate::attack::Position
 
+mod ask;
 pub mod bitboard;
 pub mod leaper;
 mod router;
 pub mod strip;
 
+pub use ask::{ask, Answer, Capturable, Question, RouteError, Target, Way};
 pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router};

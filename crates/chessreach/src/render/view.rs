@@ -1,0 +1,94 @@
+//! The one drawing policy: which window of a board a picture shows.
+
+use thiserror::Error;
+
+use super::View;
+use crate::attack::Position;
+use crate::geometry::{Board, Coord, Rect};
+
+/// The most files or ranks a picture draws: larger boards are drawn through a window or
+/// summarised.
+pub const DRAW_LIMIT: u32 = 200;
+
+/// The most files a strip picture shows around its pieces without a window asked for.
+pub const STRIP_SPAN: u64 = 120;
+
+/// The files and ranks asked for (`None`: the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Window {
+    /// Files `lo..=hi`.
+    pub files: Option<(i64, i64)>,
+    /// Ranks `lo..=hi` (bounded boards).
+    pub ranks: Option<(i64, i64)>,
+}
+
+/// Why a picture cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ViewError {
+    /// The window asked for lies off the board.
+    #[error("the window --files/--ranks misses the {0} board")]
+    Misses(Rect),
+    /// More than [`DRAW_LIMIT`] files or ranks.
+    #[error(
+        "a {0} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); choose a window with \
+         --files LO..HI --ranks LO..HI, or use --format json"
+    )]
+    TooLarge(Rect),
+    /// Strip pieces spread over more than [`STRIP_SPAN`] files.
+    #[error("the pieces span files {0} to {1}, too wide to draw; choose a window with --files LO..HI")]
+    TooWide(i64, i64),
+}
+
+/// The window to draw: on a bounded board the whole board or the window asked for (at most
+/// [`DRAW_LIMIT`] files and ranks), on a strip `window.files` or the files of the pieces and
+/// `extra` squares with two more each side. O(pieces).
+///
+/// # Errors
+///
+/// [`ViewError`] when the window misses the board or is too large to draw.
+pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, ViewError> {
+    match pos.board() {
+        Board::Rect(r) => {
+            let clamp = |want: Option<(i64, i64)>, n: u32| {
+                let (lo, hi) = want.unwrap_or((1, i64::from(n)));
+                (lo.max(1), hi.min(i64::from(n)))
+            };
+            let (f, rk) = (clamp(window.files, r.width()), clamp(window.ranks, r.height()));
+            if f.0 > f.1 || rk.0 > rk.1 {
+                return Err(ViewError::Misses(r));
+            }
+            let limit = i64::from(DRAW_LIMIT);
+            if f.1 - f.0 >= limit || rk.1 - rk.0 >= limit {
+                return Err(ViewError::TooLarge(r));
+            }
+            Ok(View {
+                files: f.0..=f.1,
+                ranks: rk.0..=rk.1,
+            })
+        }
+        Board::Strip(s) => {
+            let (lo, hi) = if let Some(f) = window.files {
+                f
+            } else {
+                let fs = pos
+                    .pieces()
+                    .iter()
+                    .map(|p| p.at.file)
+                    .chain(extra.iter().map(|c| c.file));
+                let (lo, hi) = fs.fold((i64::MAX, i64::MIN), |(l, h), f| (l.min(f), h.max(f)));
+                if lo > hi {
+                    (1, 8)
+                } else if hi.abs_diff(lo) > STRIP_SPAN {
+                    return Err(ViewError::TooWide(lo, hi));
+                } else {
+                    (lo.saturating_sub(2), hi.saturating_add(2))
+                }
+            };
+            Ok(View {
+                files: lo..=hi,
+                ranks: 1..=i64::from(s.ranks()),
+            })
+        }
+    }
+}
