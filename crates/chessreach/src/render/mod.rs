@@ -6,11 +6,13 @@
 
 mod attacks;
 mod duel;
+mod infer;
 mod route;
 mod view;
 
 pub use attacks::{attack_cell, attack_legend};
 pub use duel::{duel_cell, heat_cell, piece_letter, DUEL_LEGEND, HEAT_LEGEND};
+pub use infer::{betza_line, inference_svg, inference_text, simplest_line};
 pub use route::{distance_cell, route_cell, step_mark, DISTANCE_LEGEND, ROUTE_LEGEND};
 pub use view::{view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
 

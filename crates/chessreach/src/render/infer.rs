@@ -1,0 +1,125 @@
+//! Pictures of inferred rules: the rule as a diagram around its piece, or the attacked squares
+//! no rule explains.
+
+use std::fmt::Write as _;
+
+use super::{Cell, View};
+use crate::geometry::Coord;
+use crate::infer::{Diagram, Inference, Mark};
+use crate::piece::Colour;
+
+/// The rule's Betza name, in words: `Betza: N`, or why there is none.
+#[must_use]
+pub fn betza_line(found: &Inference) -> String {
+    match found.offsets.betza() {
+        Some(name) => format!("Betza: {name}"),
+        None if found.offsets.is_empty() => "Betza: none (the rule has no move)".into(),
+        None => format!(
+            "Betza: no short exact name ({} offsets); the diagram above is the rule",
+            found.offsets.len()
+        ),
+    }
+}
+
+/// The simplest rule that draws the same diagram, in words.
+#[must_use]
+pub fn simplest_line(found: &Inference) -> String {
+    match found.simplest_name() {
+        Some(name) => format!(
+            "Simplest rule found that draws the same diagram: {name} ({} of the offsets above can be used by some piece here; the rest are free to take or leave)",
+            found.usable.len()
+        ),
+        None => "No short rule name draws the same diagram.".into(),
+    }
+}
+
+/// The answer in text: `YES`, the rule's diagram and its names, or `NO` and the diagram with
+/// the unexplained squares marked `!`. O(diagram).
+#[must_use]
+pub fn inference_text(d: &Diagram, found: &Inference) -> String {
+    let mut out = String::new();
+    if found.unexplained.is_empty() {
+        out.push_str("YES: the largest rule that explains the diagram (o the piece, x where it may go):\n");
+        out.push_str(&found.offsets.diagram());
+        let _ = writeln!(out, "{}", betza_line(found));
+        let _ = writeln!(out, "{}", simplest_line(found));
+    } else {
+        let _ = writeln!(
+            out,
+            "NO: {} attacked square(s) (!) are out of reach of every rule that keeps off the safe squares:",
+            found.unexplained.len()
+        );
+        for r in 0..d.height() {
+            out.extend((0..d.width()).map(|c| {
+                if found.unexplained.binary_search(&(r, c)).is_ok() {
+                    '!'
+                } else {
+                    d.mark(r, c).char()
+                }
+            }));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The answer as SVG: the rule drawn around its piece, or the diagram with the unexplained
+/// squares marked. O(diagram).
+#[must_use]
+pub fn inference_svg(d: &Diagram, found: &Inference) -> String {
+    // Rows are drawn top first: row r of a picture of height h is rank h - r.
+    if found.unexplained.is_empty() {
+        let (w, h) = (d.width() as i64, d.height() as i64);
+        let view = View {
+            files: 1..=2 * w - 1,
+            ranks: 1..=2 * h - 1,
+        };
+        let cell = |c: Coord| {
+            let (dx, dy) = (c.file - w, c.rank - h);
+            if (dx, dy) == (0, 0) {
+                Cell {
+                    piece: Some(('o', Colour::White)),
+                    ..Cell::default()
+                }
+            } else if found.offsets.contains(dx, dy) {
+                Cell {
+                    mark: Some('x'),
+                    shade: Some("#d62728"),
+                    ..Cell::default()
+                }
+            } else {
+                Cell::default()
+            }
+        };
+        let title = format!("Inferred rule: {}. {}", betza_line(found), simplest_line(found));
+        super::svg(&view, &title, cell)
+    } else {
+        let (w, h) = (d.width() as i64, d.height() as i64);
+        let view = View {
+            files: 1..=w,
+            ranks: 1..=h,
+        };
+        let cell = |c: Coord| {
+            let (r, col) = ((h - c.rank) as usize, (c.file - 1) as usize);
+            match d.mark(r, col) {
+                Mark::Piece => Cell {
+                    piece: Some(('o', Colour::White)),
+                    ..Cell::default()
+                },
+                Mark::Attacked if found.unexplained.binary_search(&(r, col)).is_ok() => Cell {
+                    mark: Some('!'),
+                    shade: Some("#ff7f0e"),
+                    note: Some("?".into()),
+                    ..Cell::default()
+                },
+                Mark::Attacked => Cell {
+                    mark: Some('x'),
+                    shade: Some("#d62728"),
+                    ..Cell::default()
+                },
+                Mark::Safe => Cell::default(),
+            }
+        };
+        super::svg(&view, "No rule explains the squares marked !", cell)
+    }
+}
