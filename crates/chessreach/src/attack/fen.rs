@@ -292,6 +292,18 @@ mod tests {
     }
 
     #[test]
+    fn placement_round_trips() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+            "8/8/8/8/8/8/8/8",
+            "12/12/3K8/12/12/12/12/12/12/k11",
+        ] {
+            let pos = Position::from_fen(fen).expect("fen");
+            assert_eq!(pos.placement().as_deref(), Some(fen));
+        }
+    }
+
+    #[test]
     fn errors() {
         let e = Position::from_fen("8/8/8/8/8/8/8/7X").expect_err("unknown");
         assert_eq!(e.at, 15);

@@ -148,6 +148,41 @@ impl Position {
         }
     }
 
+    /// The FEN placement of a position on a bounded board (`None` on strips): ranks from the
+    /// top, upper case White, empty runs as counts. Letters are the kinds' symbols, so a FEN
+    /// read back with the same letter definitions gives the same position. O(p log p + ranks).
+    #[must_use]
+    pub fn placement(&self) -> Option<String> {
+        let rect = self.rect()?;
+        let mut order: Vec<usize> = (0..self.pieces.len()).collect();
+        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(self.pieces[i].at.rank), self.pieces[i].at.file));
+        let mut out = String::new();
+        let mut next = order.iter().peekable();
+        for rank in (1..=i64::from(rect.height())).rev() {
+            let mut file = 1;
+            while let Some(&&i) = next.peek() {
+                if self.pieces[i].at.rank != rank {
+                    break;
+                }
+                let gap = self.pieces[i].at.file - file;
+                if gap > 0 {
+                    out.push_str(&gap.to_string());
+                }
+                out.push(self.symbol_of(i));
+                file = self.pieces[i].at.file + 1;
+                next.next();
+            }
+            let gap = i64::from(rect.width()) + 1 - file;
+            if gap > 0 {
+                out.push_str(&gap.to_string());
+            }
+            if rank > 1 {
+                out.push('/');
+            }
+        }
+        Some(out)
+    }
+
     /// The index of the piece on `c`, if any. O(p); engines use their own occupancy arrays.
     #[must_use]
     pub fn piece_at(&self, c: Coord) -> Option<usize> {

@@ -182,6 +182,15 @@ impl Setup {
         }
     }
 
+    /// An empty setup on `board` with the letters of `symbols`.
+    #[must_use]
+    pub fn with_symbols(board: Board, symbols: Symbols) -> Self {
+        Self {
+            symbols,
+            ..Self::new(board)
+        }
+    }
+
     /// The letters known so far.
     #[must_use]
     pub fn symbols(&self) -> &Symbols {

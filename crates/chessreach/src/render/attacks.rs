@@ -19,7 +19,7 @@ pub fn attack_legend(side: Option<Colour>) -> &'static str {
 /// `side`'s attacks when given); attack counts go in the SVG note. Building it is O(p log p).
 pub fn attack_cell<'a>(
     pos: &'a Position,
-    map: &'a impl AttackQuery,
+    map: &'a (impl AttackQuery + ?Sized),
     side: Option<Colour>,
 ) -> impl Fn(Coord) -> Cell + 'a {
     let occupant: BTreeMap<Coord, usize> = pos.pieces().iter().enumerate().map(|(i, p)| (p.at, i)).collect();

@@ -1,0 +1,134 @@
+"""Type stubs of chessreach (the extension module `chessreach._chessreach`)."""
+
+from typing import Iterable, Literal, Mapping, Optional, Union
+
+__version__: str
+
+Colour = Literal["white", "black", "w", "b"]
+
+class ChessreachError(ValueError):
+    """Every error chessreach raises (TooLargeError aside): the CLI's message."""
+
+class ParseError(ChessreachError):
+    """A rule, FEN, square or piece spec that does not parse."""
+
+    text: str
+    """The text that was read."""
+    at: int
+    """0-based character index of the problem."""
+
+class InputError(ChessreachError):
+    """Input in a classic's format that does not parse."""
+
+    line: int
+    column: int
+    expected: str
+    found: str
+    partial: str
+    """The answers written before the error."""
+
+class TooLargeError(MemoryError):
+    """A question whose tables would exceed the memory budget (`set_max_memory`)."""
+
+    needed: int
+    limit: int
+
+class Rule:
+    """A movement rule in Betza notation, read as Fairy-Stockfish reads it."""
+
+    def __init__(self, betza: str) -> None: ...
+    @property
+    def betza(self) -> str:
+        """The canonical Betza form (also `str(rule)`)."""
+    def is_empty(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Position:
+    """Pieces on a board: bounded (`"8x8"`, any size) or a strip (`"infx8"`). Immutable."""
+
+    def __init__(
+        self,
+        board: str = "8x8",
+        pieces: Iterable[str] = ...,
+        black: Iterable[str] = ...,
+        define: Optional[Mapping[str, str]] = None,
+    ) -> None:
+        """White's `pieces` and Black's `black` as specs `PIECE@SQ[/SQ…]` (`"N@b1/g1"`,
+        `"fmWfcF@e2"`, `"b:K@e8"`); `define` maps letters to Betza (`{"A": "BN"}`)."""
+    @staticmethod
+    def from_fen(fen: str, define: Optional[Mapping[str, str]] = None) -> "Position":
+        """A position from a FEN placement of any size."""
+    @property
+    def board(self) -> str: ...
+    @property
+    def pieces(self) -> list[tuple[str, str, str, str]]:
+        """`(square, letter, colour, betza)` per piece."""
+    def fen(self) -> Optional[str]:
+        """The FEN placement (bounded boards)."""
+    def attacked(self, colour: Colour) -> set[str]:
+        """The squares `colour` attacks (bounded boards)."""
+    def is_attacked(self, square: str, colour: Colour) -> bool: ...
+    def attackers(self, square: str, colour: Optional[Colour] = None) -> list[str]:
+        """The squares of the pieces attacking `square`, both colours unless `colour`."""
+    def attack_counts(self) -> dict[str, tuple[int, int]]:
+        """`{square: (white, black)}` for every attacked square (bounded boards)."""
+    def _repr_svg_(self) -> str: ...
+
+class Route:
+    """A shortest safe route (falsy when there is none)."""
+
+    moves: Optional[int]
+    @property
+    def squares(self) -> list[str]:
+        """Every square from start to end (at most a million)."""
+    @property
+    def waypoints(self) -> list[str]:
+        """Every square on bounded boards; the ends of straight king lines on strips."""
+    @property
+    def captured(self) -> list[str]: ...
+    def __bool__(self) -> bool: ...
+    def _repr_svg_(self) -> str: ...
+
+class Inference:
+    """The movement rule behind an attack diagram."""
+
+    @property
+    def explained(self) -> bool: ...
+    @property
+    def betza(self) -> Optional[str]: ...
+    @property
+    def simplest(self) -> Optional[str]: ...
+    @property
+    def offsets(self) -> list[tuple[int, int]]: ...
+    @property
+    def unexplained(self) -> list[tuple[int, int]]: ...
+    def _repr_svg_(self) -> str: ...
+
+def route(
+    position: Position,
+    mover: str,
+    to: Optional[str] = None,
+    capture: Optional[str] = None,
+    may_capture: Union[None, str, Iterable[str]] = None,
+) -> Route:
+    """The shortest safe route of `mover` (`"N@b1"`, `"b:K@e8"`) to `to` or capturing on
+    `capture`, capturing on the way what `may_capture` lists (`"all"` or squares)."""
+
+def distances(
+    position: Position,
+    mover: str,
+    may_capture: Union[None, str, Iterable[str]] = None,
+) -> dict[str, int]:
+    """Fewest moves of `mover` to every square it reaches (bounded boards)."""
+
+def infer(diagram: str) -> Inference:
+    """The movement rule behind rows of `o` (piece), `x` (attacked), `.` (not attacked)."""
+
+def solve(
+    problem: Literal["infinite-chess", "king-path", "roads", "weird-chess"], text: str
+) -> str:
+    """A classic's exact output for its original input."""
+
+def set_max_memory(bytes: int) -> None: ...
+def max_memory() -> int: ...

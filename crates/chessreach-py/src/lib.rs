@@ -1,0 +1,805 @@
+//! Python bindings of chessreach: the `chessreach._chessreach` extension module, re-exported by
+//! the `chessreach` Python package. The library owns every rule and picture; this crate only
+//! converts arguments, calls it (without the GIL for searches) and converts answers and
+//! errors. The Python API is documented in `python/chessreach/__init__.pyi`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use chessreach::attack::{
+    AttackMap, AttackQuery, FenError, PieceSpec, Setup, SetupError, SpecError, StripAttackMap, Symbols,
+};
+use chessreach::geometry::{Board, Coord, CoordParseError};
+use chessreach::infer::{infer_within, Diagram, Inference as Found};
+use chessreach::input::InputError as Place;
+use chessreach::limits::{Budget, TooLarge};
+use chessreach::path::{self, Answer, Capturable, Mover, Question, RouteError, Target, Way};
+use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
+use chessreach::problems::{self, Problem, SolveError};
+use chessreach::render::{self, View, Window};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+create_exception!(
+    chessreach,
+    ChessreachError,
+    PyValueError,
+    "Every error chessreach raises: a ValueError carrying the CLI's message."
+);
+create_exception!(
+    chessreach,
+    ParseError,
+    ChessreachError,
+    "A rule, FEN, square or piece spec that does not parse: `.text` and `.at` (0-based character)."
+);
+create_exception!(
+    chessreach,
+    InputError,
+    ChessreachError,
+    "Input text in a classic's format that does not parse: `.line`, `.column` (1-based), `.partial`."
+);
+create_exception!(
+    chessreach,
+    TooLargeError,
+    PyMemoryError,
+    "A question whose tables would exceed the memory budget: `.needed`, `.limit` (bytes)."
+);
+
+/// The memory budget of every search, in bytes (`set_max_memory`).
+static MAX_MEMORY: AtomicU64 = AtomicU64::new(Budget::DEFAULT_BYTES);
+
+fn budget() -> Budget {
+    Budget::new(MAX_MEMORY.load(Ordering::Relaxed))
+}
+
+/// An exception of type `E` with the message of `e` and attributes.
+fn raise<E: pyo3::PyTypeInfo>(py: Python<'_>, message: String, attrs: &[(&str, Py<PyAny>)]) -> PyErr {
+    let err = PyErr::new::<E, _>(message);
+    for (name, value) in attrs {
+        // Setting an attribute on a fresh exception instance cannot fail.
+        let _ = err.value(py).setattr(*name, value);
+    }
+    err
+}
+
+fn parse_error(py: Python<'_>, message: String, text: &str, at: usize) -> PyErr {
+    let attrs = [
+        ("text", text.into_pyobject(py).map(|v| v.into_any().unbind())),
+        ("at", at.into_pyobject(py).map(|v| v.into_any().unbind())),
+    ];
+    let attrs: Vec<(&str, Py<PyAny>)> = attrs
+        .into_iter()
+        .filter_map(|(k, v)| v.ok().map(|v| (k, v)))
+        .collect();
+    raise::<ParseError>(py, message, &attrs)
+}
+
+fn betza_error(py: Python<'_>, e: &BetzaError) -> PyErr {
+    parse_error(py, e.to_string(), &e.input, e.at)
+}
+
+fn fen_error(py: Python<'_>, e: &FenError) -> PyErr {
+    parse_error(py, e.to_string(), &e.input, e.at)
+}
+
+fn spec_error(py: Python<'_>, e: &SpecError) -> PyErr {
+    parse_error(py, e.to_string(), &e.input, e.at)
+}
+
+fn square_error(py: Python<'_>, text: &str, e: &CoordParseError) -> PyErr {
+    parse_error(py, format!("{e}"), text, 0)
+}
+
+fn too_large(py: Python<'_>, e: &TooLarge) -> PyErr {
+    let mut attrs = vec![("limit", e.limit.into_pyobject(py).map(|v| v.into_any().unbind()))];
+    if let Some(n) = e.needed {
+        attrs.push(("needed", n.into_pyobject(py).map(|v| v.into_any().unbind())));
+    }
+    let attrs: Vec<(&str, Py<PyAny>)> = attrs
+        .into_iter()
+        .filter_map(|(k, v)| v.ok().map(|v| (k, v)))
+        .collect();
+    raise::<TooLargeError>(py, e.to_string(), &attrs)
+}
+
+fn input_error(py: Python<'_>, e: &Place, partial: &str) -> PyErr {
+    let attrs: Vec<(&str, Py<PyAny>)> = [
+        ("line", e.line.into_pyobject(py).map(|v| v.into_any().unbind())),
+        (
+            "column",
+            e.column.into_pyobject(py).map(|v| v.into_any().unbind()),
+        ),
+        (
+            "expected",
+            e.expected
+                .as_str()
+                .into_pyobject(py)
+                .map(|v| v.into_any().unbind()),
+        ),
+        (
+            "found",
+            e.found.as_str().into_pyobject(py).map(|v| v.into_any().unbind()),
+        ),
+        (
+            "partial",
+            partial.into_pyobject(py).map(|v| v.into_any().unbind()),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| v.ok().map(|v| (k, v)))
+    .collect();
+    raise::<InputError>(py, e.to_string(), &attrs)
+}
+
+fn chessreach_error(e: &impl std::fmt::Display) -> PyErr {
+    ChessreachError::new_err(e.to_string())
+}
+
+fn colour(name: &str) -> PyResult<Colour> {
+    match name {
+        "white" | "w" => Ok(Colour::White),
+        "black" | "b" => Ok(Colour::Black),
+        other => Err(PyValueError::new_err(format!(
+            "colour: expected \"white\" or \"black\", found {other:?}"
+        ))),
+    }
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}
+
+fn square(py: Python<'_>, text: &str) -> PyResult<Coord> {
+    text.parse().map_err(|e| square_error(py, text, &e))
+}
+
+/// A movement rule in Betza notation, read as Fairy-Stockfish reads it.
+///
+/// `str(rule)` is the canonical form: `str(Rule("WF"))` is `"K"`.
+#[pyclass(frozen, eq, hash, module = "chessreach")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Rule {
+    rule: CoreRule,
+}
+
+#[pymethods]
+impl Rule {
+    #[new]
+    fn new(py: Python<'_>, betza: &str) -> PyResult<Self> {
+        betza
+            .parse()
+            .map(|rule| Self { rule })
+            .map_err(|e| betza_error(py, &e))
+    }
+
+    /// The canonical Betza form.
+    #[getter]
+    fn betza(&self) -> String {
+        self.rule.to_string()
+    }
+
+    /// Whether the rule has no move at all (an immobile piece).
+    fn is_empty(&self) -> bool {
+        self.rule.is_empty()
+    }
+
+    fn __str__(&self) -> String {
+        self.rule.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Rule('{}')", self.rule)
+    }
+}
+
+/// The attack map of a position, built once on first use (positions never change).
+enum Map {
+    Dense(AttackMap),
+    Strip(StripAttackMap),
+}
+
+impl Map {
+    fn query(&self) -> &dyn AttackQuery {
+        match self {
+            Self::Dense(m) => m,
+            Self::Strip(m) => m,
+        }
+    }
+}
+
+/// Pieces on a board: bounded (`8x8`, `12x10`, any size) or a strip with unbounded files
+/// (`infx8`). Immutable; the attack map is computed once, on first use.
+#[pyclass(frozen, module = "chessreach")]
+struct Position {
+    pos: chessreach::attack::Position,
+    symbols: Symbols,
+    map: OnceLock<Map>,
+}
+
+fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>) -> PyResult<Symbols> {
+    let mut symbols = Symbols::default();
+    if let Some(define) = define {
+        for (k, v) in define.iter() {
+            let spec = format!("{}={}", k.extract::<String>()?, v.extract::<String>()?);
+            symbols.define(&spec).map_err(|e| fen_error(py, &e))?;
+        }
+    }
+    Ok(symbols)
+}
+
+impl Position {
+    fn wrap(pos: chessreach::attack::Position, symbols: Symbols) -> Self {
+        Self {
+            pos,
+            symbols,
+            map: OnceLock::new(),
+        }
+    }
+
+    fn map(&self, py: Python<'_>) -> PyResult<&Map> {
+        if let Some(m) = self.map.get() {
+            return Ok(m);
+        }
+        let built = match self.pos.board() {
+            Board::Rect(_) => Map::Dense(AttackMap::within(&self.pos, budget()).map_err(|e| match e {
+                chessreach::attack::MapError::TooLarge(t) => too_large(py, &t),
+                e => chessreach_error(&e),
+            })?),
+            Board::Strip(_) => Map::Strip(
+                StripAttackMap::new(&self.pos).ok_or_else(|| ChessreachError::new_err("not a strip"))?,
+            ),
+        };
+        Ok(self.map.get_or_init(|| built))
+    }
+
+    fn name(&self, c: Coord) -> String {
+        match self.pos.board() {
+            Board::Rect(_) => c.to_string(),
+            Board::Strip(_) => c.numeric(),
+        }
+    }
+
+    fn on_board(&self, py: Python<'_>, text: &str) -> PyResult<Coord> {
+        let c = square(py, text)?;
+        if self.pos.board().contains(c) {
+            Ok(c)
+        } else {
+            Err(parse_error(
+                py,
+                format!("square {text} is off the {} board", self.pos.board()),
+                text,
+                0,
+            ))
+        }
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// A position on `board` with White's `pieces` and Black's `black`, each a piece spec
+    /// `PIECE@SQ[/SQ…]` (`N@b1/g1`, `fmWfcF@e2`, `b:K@e8`); `define` maps letters to Betza.
+    #[new]
+    #[pyo3(signature = (board = "8x8", pieces = Vec::new(), black = Vec::new(), define = None))]
+    fn new(
+        py: Python<'_>,
+        board: &str,
+        pieces: Vec<String>,
+        black: Vec<String>,
+        define: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let board: Board = board
+            .parse()
+            .map_err(|e| parse_error(py, format!("board: {e}"), board, 0))?;
+        let symbols = symbols_from(py, define)?;
+        let mut setup = Setup::with_symbols(board, symbols.clone());
+        let all = pieces
+            .into_iter()
+            .map(|s| (s, Colour::White))
+            .chain(black.into_iter().map(|s| (s, Colour::Black)));
+        for (spec, side) in all {
+            setup.place(&spec, side).map_err(|e| spec_error(py, &e))?;
+        }
+        let pos = setup
+            .build()
+            .map_err(|e| chessreach_error(&SetupError::Position(e)))?;
+        Ok(Self::wrap(pos, symbols))
+    }
+
+    /// A position from a FEN placement of any size (side to move and the rest are ignored);
+    /// `define` maps extra letters to Betza rules: `{"A": "BN"}`.
+    #[staticmethod]
+    #[pyo3(signature = (fen, define = None))]
+    fn from_fen(py: Python<'_>, fen: &str, define: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let symbols = symbols_from(py, define)?;
+        let pos =
+            chessreach::attack::Position::from_fen_with(fen, &symbols).map_err(|e| fen_error(py, &e))?;
+        Ok(Self::wrap(pos, symbols))
+    }
+
+    /// The board: `"8x8"`, `"infx8"`.
+    #[getter]
+    fn board(&self) -> String {
+        self.pos.board().to_string()
+    }
+
+    /// The FEN placement (bounded boards), else `None`.
+    fn fen(&self) -> Option<String> {
+        self.pos.placement()
+    }
+
+    /// Every piece: `(square, letter, colour, betza)`, letters upper case for White.
+    #[getter]
+    fn pieces(&self) -> Vec<(String, String, &'static str, String)> {
+        (0..self.pos.pieces().len())
+            .map(|i| {
+                let p = self.pos.pieces()[i];
+                (
+                    self.name(p.at),
+                    self.pos.symbol_of(i).to_string(),
+                    colour_name(p.colour),
+                    self.pos.kinds()[p.kind].rule.to_string(),
+                )
+            })
+            .collect()
+    }
+
+    /// The squares `colour` (`"white"`/`"black"`) attacks, as names. Bounded boards.
+    fn attacked(&self, py: Python<'_>, colour: &str) -> PyResult<BTreeSet<String>> {
+        let side = self::colour(colour)?;
+        match self.map(py)? {
+            Map::Dense(m) => {
+                let rect = m.rect();
+                Ok(m.attacked(side)
+                    .iter()
+                    .map(|s| self.name(rect.coord(s)))
+                    .collect())
+            }
+            Map::Strip(_) => Err(ChessreachError::new_err(
+                "a strip's attacked squares can be unbounded: ask is_attacked(square, colour)",
+            )),
+        }
+    }
+
+    /// Whether `colour` attacks `square`.
+    fn is_attacked(&self, py: Python<'_>, square: &str, colour: &str) -> PyResult<bool> {
+        let side = self::colour(colour)?;
+        let c = self.on_board(py, square)?;
+        Ok(self.map(py)?.query().count(side, c) > 0)
+    }
+
+    /// The squares of the pieces attacking `square` (both colours unless `colour` is given),
+    /// in the position's piece order.
+    #[pyo3(signature = (square, colour = None))]
+    fn attackers(&self, py: Python<'_>, square: &str, colour: Option<&str>) -> PyResult<Vec<String>> {
+        let side = colour.map(self::colour).transpose()?;
+        let c = self.on_board(py, square)?;
+        let ids: Vec<u32> = match self.map(py)? {
+            Map::Dense(m) => m
+                .rect()
+                .square(c)
+                .map(|s| m.attackers(s).to_vec())
+                .unwrap_or_default(),
+            Map::Strip(m) => m.attackers(c),
+        };
+        Ok(ids
+            .into_iter()
+            .map(|i| self.pos.pieces()[i as usize])
+            .filter(|p| side.is_none_or(|s| s == p.colour))
+            .map(|p| self.name(p.at))
+            .collect())
+    }
+
+    /// `{square: (white, black)}`: how many pieces of each colour attack each attacked square.
+    /// Bounded boards.
+    fn attack_counts(&self, py: Python<'_>) -> PyResult<BTreeMap<String, (u32, u32)>> {
+        match self.map(py)? {
+            Map::Dense(m) => {
+                let rect = m.rect();
+                let both = m
+                    .attacked(Colour::White)
+                    .iter()
+                    .chain(m.attacked(Colour::Black).iter());
+                Ok(both
+                    .map(|s| {
+                        (
+                            self.name(rect.coord(s)),
+                            (m.count_at(Colour::White, s), m.count_at(Colour::Black, s)),
+                        )
+                    })
+                    .collect())
+            }
+            Map::Strip(_) => Err(ChessreachError::new_err(
+                "a strip's attack counts can be unbounded: ask attackers(square)",
+            )),
+        }
+    }
+
+    /// A text diagram (`+` White attacks, `-` Black, `#` both).
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        let (view, map) = self.picture(py)?;
+        let cell = render::attack_cell(&self.pos, map.query(), None);
+        Ok(format!(
+            "{}{}",
+            render::text(&view, cell),
+            render::attack_legend(None)
+        ))
+    }
+
+    fn __repr__(&self) -> String {
+        match self.pos.placement() {
+            Some(fen) if fen.len() <= 200 => format!("Position.from_fen('{fen}')"),
+            _ => format!(
+                "<Position {} with {} pieces>",
+                self.pos.board(),
+                self.pos.pieces().len()
+            ),
+        }
+    }
+
+    /// An SVG picture of the attack map, for Jupyter.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let (view, map) = self.picture(py)?;
+        let cell = render::attack_cell(&self.pos, map.query(), None);
+        let title = format!(
+            "Attacks on a {} board: {}",
+            self.pos.board(),
+            render::attack_legend(None)
+        );
+        Ok(render::svg(&view, &title, cell))
+    }
+}
+
+impl Position {
+    fn picture(&self, py: Python<'_>) -> PyResult<(View, &Map)> {
+        let view = render::view_of(&self.pos, Window::default(), &[]).map_err(|e| chessreach_error(&e))?;
+        Ok((view, self.map(py)?))
+    }
+}
+
+/// The answer to a route question.
+#[pyclass(frozen, module = "chessreach")]
+struct Route {
+    #[pyo3(get)]
+    /// Fewest moves, `None` when the target cannot be reached.
+    moves: Option<u64>,
+    way: Option<Way>,
+    position: Py<Position>,
+    mover: (char, Colour),
+    start: Coord,
+}
+
+/// Squares listed at most by `Route.squares` (a strip route can be longer than memory).
+const SQUARES_LIMIT: usize = 1_000_000;
+
+#[pymethods]
+impl Route {
+    /// Every square from the start to the end (at most a million), `[]` when unreachable.
+    #[getter]
+    fn squares(&self, py: Python<'_>) -> Vec<String> {
+        let pos = self.position.get();
+        let _ = py;
+        self.way
+            .as_ref()
+            .map(|w| {
+                w.squares(SQUARES_LIMIT)
+                    .into_iter()
+                    .map(|c| pos.name(c))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The route's corners: every square on bounded boards; on strips the ends of straight
+    /// king lines.
+    #[getter]
+    fn waypoints(&self) -> Vec<String> {
+        let pos = self.position.get();
+        self.way
+            .as_ref()
+            .map(|w| w.waypoints.iter().map(|&c| pos.name(c)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Squares of the pieces captured on the way, in order.
+    #[getter]
+    fn captured(&self) -> Vec<String> {
+        let pos = self.position.get();
+        self.way
+            .as_ref()
+            .map(|w| w.captured.iter().map(|&c| pos.name(c)).collect())
+            .unwrap_or_default()
+    }
+
+    fn __bool__(&self) -> bool {
+        self.way.is_some()
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.way {
+            None => "<Route: unreachable>".into(),
+            Some(w) => {
+                let pos = self.position.get();
+                let shown: Vec<String> = w.waypoints.iter().take(12).map(|&c| pos.name(c)).collect();
+                let more = if w.waypoints.len() > 12 { " …" } else { "" };
+                format!("<Route: {} moves, {}{more}>", w.moves, shown.join(" "))
+            }
+        }
+    }
+
+    /// An SVG picture of the route, for Jupyter.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let pos = self.position.get();
+        let mut ends = vec![self.start];
+        ends.extend(self.way.as_ref().and_then(|w| w.waypoints.last().copied()));
+        let view = render::view_of(&pos.pos, Window::default(), &ends).map_err(|e| chessreach_error(&e))?;
+        let map = pos.map(py)?;
+        let cell = render::route_cell(&pos.pos, Some(map.query()), self.mover, self.way.as_ref(), 4000);
+        let title = match &self.way {
+            Some(w) => format!("Route in {} moves. {}", w.moves, render::ROUTE_LEGEND),
+            None => "No route".into(),
+        };
+        Ok(render::svg(&view, &title, cell))
+    }
+}
+
+fn mover_of(py: Python<'_>, pos: &Position, spec: &str) -> PyResult<(Mover, char)> {
+    let parsed = PieceSpec::parse(spec, Colour::White, &pos.symbols).map_err(|e| spec_error(py, &e))?;
+    let [at] = parsed.squares[..] else {
+        return Err(parse_error(
+            py,
+            format!("mover: expected one square, found {}", parsed.squares.len()),
+            spec,
+            0,
+        ));
+    };
+    Ok((
+        Mover {
+            rule: parsed.rule,
+            colour: parsed.colour,
+            at,
+        },
+        parsed.symbol,
+    ))
+}
+
+fn capturable(py: Python<'_>, may_capture: Option<&Bound<'_, PyAny>>) -> PyResult<Capturable> {
+    let Some(m) = may_capture else {
+        return Ok(Capturable::Nothing);
+    };
+    if let Ok(s) = m.extract::<String>() {
+        if s == "all" {
+            return Ok(Capturable::All);
+        }
+        return Ok(Capturable::Squares(vec![square(py, &s)?]));
+    }
+    let list: Vec<String> = m.extract()?;
+    Ok(Capturable::Squares(
+        list.iter().map(|s| square(py, s)).collect::<PyResult<_>>()?,
+    ))
+}
+
+fn route_error(py: Python<'_>, e: &RouteError) -> PyErr {
+    match e {
+        RouteError::TooLarge(t) => too_large(py, t),
+        e => chessreach_error(e),
+    }
+}
+
+/// Asks a route question without the GIL.
+fn answer(py: Python<'_>, pos: &Position, question: &Question) -> PyResult<Answer> {
+    let budget = budget();
+    py.detach(|| path::ask(&pos.pos, question, budget))
+        .map_err(|e| route_error(py, &e))
+}
+
+/// The shortest safe route of `mover` (a piece spec with one square: `"N@b1"`, `"b:K@e8"`,
+/// `"fmWfcF@e2"`) to the square `to`, or capturing the piece on `capture`, among the pieces
+/// of `position`: it may end a move only on squares no hostile piece attacks, and capture on
+/// the way the hostile pieces `may_capture` lists (`"all"` or squares).
+#[pyfunction]
+#[pyo3(signature = (position, mover, to = None, capture = None, may_capture = None))]
+fn route(
+    py: Python<'_>,
+    position: &Bound<'_, Position>,
+    mover: &str,
+    to: Option<&str>,
+    capture: Option<&str>,
+    may_capture: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Route> {
+    let pos = position.get();
+    let (m, symbol) = mover_of(py, pos, mover)?;
+    let target = match (to, capture) {
+        (Some(t), None) => Target::Square(square(py, t)?),
+        (None, Some(c)) => Target::Capture(square(py, c)?),
+        _ => {
+            return Err(PyValueError::new_err(
+                "route: give exactly one of to=SQUARE or capture=SQUARE",
+            ))
+        }
+    };
+    let start = m.at;
+    let colour = m.colour;
+    let question = Question {
+        mover: m,
+        target,
+        may_capture: capturable(py, may_capture)?,
+    };
+    let Answer::Route(way) = answer(py, pos, &question)? else {
+        return Err(ChessreachError::new_err(
+            "route: the engine answered a distance map",
+        ));
+    };
+    Ok(Route {
+        moves: way.as_ref().map(|w| w.moves),
+        way,
+        position: position.clone().unbind(),
+        mover: (symbol, colour),
+        start,
+    })
+}
+
+/// Fewest moves of `mover` to every square it can reach (bounded boards): `{square: moves}`.
+#[pyfunction]
+#[pyo3(signature = (position, mover, may_capture = None))]
+fn distances(
+    py: Python<'_>,
+    position: &Bound<'_, Position>,
+    mover: &str,
+    may_capture: Option<&Bound<'_, PyAny>>,
+) -> PyResult<BTreeMap<String, u32>> {
+    let pos = position.get();
+    let (m, _) = mover_of(py, pos, mover)?;
+    let question = Question {
+        mover: m,
+        target: Target::Everywhere,
+        may_capture: capturable(py, may_capture)?,
+    };
+    let Answer::Distances(dm) = answer(py, pos, &question)? else {
+        return Err(ChessreachError::new_err("distances: the engine answered a route"));
+    };
+    Ok(dm
+        .rect
+        .squares()
+        .filter_map(|s| dm.distance[s.index()].map(|d| (pos.name(dm.rect.coord(s)), d)))
+        .collect())
+}
+
+/// What `infer` found.
+#[pyclass(frozen, module = "chessreach")]
+struct Inference {
+    diagram: Diagram,
+    found: Found,
+}
+
+#[pymethods]
+impl Inference {
+    /// Whether some rule explains every attacked square.
+    #[getter]
+    fn explained(&self) -> bool {
+        self.found.unexplained.is_empty()
+    }
+
+    /// The largest consistent rule's exact Betza name, when it has a short one.
+    #[getter]
+    fn betza(&self) -> Option<String> {
+        self.found.offsets.betza()
+    }
+
+    /// The simplest Betza rule that draws the same diagram.
+    #[getter]
+    fn simplest(&self) -> Option<String> {
+        self.found.simplest_name()
+    }
+
+    /// The largest consistent rule's offsets `(dx, dy)` (dy up).
+    #[getter]
+    fn offsets(&self) -> Vec<(i64, i64)> {
+        self.found.offsets.iter().collect()
+    }
+
+    /// Attacked squares no rule explains: `(row, column)`, 1-based from the top left.
+    #[getter]
+    fn unexplained(&self) -> Vec<(usize, usize)> {
+        self.found
+            .unexplained
+            .iter()
+            .map(|&(r, c)| (r + 1, c + 1))
+            .collect()
+    }
+
+    fn __str__(&self) -> String {
+        render::inference_text(&self.diagram, &self.found)
+    }
+
+    fn __repr__(&self) -> String {
+        if self.found.unexplained.is_empty() {
+            format!(
+                "<Inference: explained, {} offsets, simplest {}>",
+                self.found.offsets.len(),
+                self.found.simplest_name().as_deref().unwrap_or("(no short name)")
+            )
+        } else {
+            format!(
+                "<Inference: {} squares unexplained>",
+                self.found.unexplained.len()
+            )
+        }
+    }
+
+    /// An SVG picture of the rule (or of the unexplained squares), for Jupyter.
+    fn _repr_svg_(&self) -> String {
+        render::inference_svg(&self.diagram, &self.found)
+    }
+}
+
+/// The movement rule behind an attack diagram: rows of `o` (a piece), `x` (attacked) and `.`
+/// (not attacked), optionally after a line with the size.
+#[pyfunction]
+fn infer(py: Python<'_>, diagram: &str) -> PyResult<Inference> {
+    let d = problems::weird_chess::parse_diagram(diagram, false).map_err(|e| input_error(py, &e, ""))?;
+    let budget = budget();
+    let found = py
+        .detach(|| infer_within(&d, budget))
+        .map_err(|e| too_large(py, &e))?;
+    Ok(Inference { diagram: d, found })
+}
+
+/// Solves a classic (`"infinite-chess"`, `"king-path"`, `"roads"`, `"weird-chess"`) from its
+/// original input text, returning its exact output.
+#[pyfunction]
+fn solve(py: Python<'_>, problem: &str, text: &str) -> PyResult<String> {
+    let p: Problem = problem
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let budget = budget();
+    let mut out = Vec::new();
+    let result = py.detach(|| problems::solve_within(p, text, &mut out, budget));
+    let written = String::from_utf8_lossy(&out).into_owned();
+    match result {
+        Ok(()) => Ok(written),
+        Err(SolveError::Input(e)) => Err(input_error(py, &e, &written)),
+        Err(SolveError::TooLarge(t)) => Err(too_large(py, &t)),
+        Err(e) => Err(chessreach_error(&e)),
+    }
+}
+
+/// Sets the memory budget of every search and table, in bytes (default 4 GiB); questions that
+/// would need more raise `TooLargeError` before allocating.
+#[pyfunction]
+fn set_max_memory(bytes: u64) {
+    MAX_MEMORY.store(bytes, Ordering::Relaxed);
+}
+
+/// The memory budget in bytes.
+#[pyfunction]
+fn max_memory() -> u64 {
+    MAX_MEMORY.load(Ordering::Relaxed)
+}
+
+/// The extension module.
+#[pymodule]
+fn _chessreach(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Rule>()?;
+    m.add_class::<Position>()?;
+    m.add_class::<Route>()?;
+    m.add_class::<Inference>()?;
+    m.add_function(wrap_pyfunction!(route, m)?)?;
+    m.add_function(wrap_pyfunction!(distances, m)?)?;
+    m.add_function(wrap_pyfunction!(infer, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(set_max_memory, m)?)?;
+    m.add_function(wrap_pyfunction!(max_memory, m)?)?;
+    m.add("ChessreachError", py.get_type::<ChessreachError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("InputError", py.get_type::<InputError>())?;
+    m.add("TooLargeError", py.get_type::<TooLargeError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

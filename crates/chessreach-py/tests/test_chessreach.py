@@ -1,0 +1,292 @@
+"""Tests of the chessreach Python package.
+
+Oracles outside chessreach: python-chess (attacked squares and attackers on random legal
+positions), a breadth-first search written here from the rules on top of python-chess's
+attacks (routes), and the classics' own sample files (solve).
+"""
+
+import collections
+import pathlib
+import random
+import threading
+import time
+import xml.etree.ElementTree as ET
+
+import chess
+import pytest
+
+import chessreach
+
+DATA = pathlib.Path(__file__).resolve().parents[2] / "chessreach" / "tests" / "data"
+
+
+def random_position(rng: random.Random, plies: int) -> chess.Board:
+    board = chess.Board()
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    return board
+
+
+def random_sparse(rng: random.Random) -> chess.Board:
+    """A random placement (not necessarily legal): pieces anywhere, pawns off the back ranks."""
+    board = chess.Board(None)
+    for _ in range(rng.randint(1, 14)):
+        sq = rng.randrange(64)
+        kind = rng.choice([chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN])
+        if kind == chess.PAWN and chess.square_rank(sq) in (0, 7):
+            continue
+        board.set_piece_at(sq, chess.Piece(kind, rng.choice([chess.WHITE, chess.BLACK])))
+    return board
+
+
+COLOURS = {"white": chess.WHITE, "black": chess.BLACK}
+
+
+def test_attacked_and_attackers_agree_with_python_chess():
+    rng = random.Random(2026)
+    boards = [random_position(rng, rng.randint(0, 120)) for _ in range(1500)]
+    boards += [random_sparse(rng) for _ in range(1500)]
+    for board in boards:
+        pos = chessreach.Position.from_fen(board.fen())
+        for name, colour in COLOURS.items():
+            want = {chess.square_name(s) for s in chess.SQUARES if board.is_attacked_by(colour, s)}
+            assert pos.attacked(name) == want, (board.fen(), name)
+        counts = pos.attack_counts()
+        for s in chess.SQUARES:
+            name = chess.square_name(s)
+            white = board.attackers(chess.WHITE, s)
+            black = board.attackers(chess.BLACK, s)
+            want = sorted(chess.square_name(a) for a in white | black)
+            assert sorted(pos.attackers(name)) == want, (board.fen(), name)
+            assert sorted(pos.attackers(name, "black")) == sorted(chess.square_name(a) for a in black)
+            assert counts.get(name, (0, 0)) == (len(white), len(black)), (board.fen(), name)
+
+
+def test_fen_round_trip_and_pieces():
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    pos = chessreach.Position.from_fen(fen + " b KQkq - 0 1")
+    assert pos.fen() == fen
+    assert pos.board == "8x8"
+    assert len(pos.pieces) == 32
+    assert ("e4", "P", "white", "fmWfcF") in pos.pieces
+    assert eval(repr(pos), {"Position": chessreach.Position}).fen() == fen
+
+
+def test_any_size_and_defined_letters():
+    pos = chessreach.Position.from_fen("10/10/10/10/10/4A5/10/10/10/10", define={"A": "BN"})
+    assert pos.board == "10x10"
+    attacked = pos.attacked("white")
+    assert "e5" not in attacked and "a1" in attacked and "d4" in attacked and "f3" in attacked
+    built = chessreach.Position(board="10x10", pieces=["A@e5"], define={"A": "BN"})
+    assert built.attacked("white") == attacked
+
+
+def test_black_is_turned():
+    pos = chessreach.Position(board="8x8", black=["rW@d4"])
+    # Fairy-Stockfish turns a Black piece by 180°: its right is White's left.
+    assert pos.attacked("black") == {"c4"}
+    assert chessreach.Position(pieces=["b:fW@d4"]).attacked("black") == {"d3"}
+
+
+def test_rule():
+    assert str(chessreach.Rule("WF")) == "K"
+    assert chessreach.Rule("fmWfcF") == chessreach.Rule("P")
+    assert len({chessreach.Rule("WF"), chessreach.Rule("K")}) == 1
+    assert repr(chessreach.Rule("N")) == "Rule('N')"
+    with pytest.raises(chessreach.ParseError) as e:
+        chessreach.Rule("NX")
+    assert (e.value.at, e.value.text) == (1, "NX")
+    assert "^" in str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+def test_bad_input_names_the_place():
+    with pytest.raises(chessreach.ParseError) as e:
+        chessreach.Position.from_fen("8/8/8/8/8/8/8/7X")
+    assert e.value.at == 15
+    with pytest.raises(chessreach.ParseError) as e:
+        chessreach.Position(pieces=["N@a1/zz"])
+    assert e.value.at == 5
+    with pytest.raises(chessreach.ChessreachError):
+        chessreach.Position(pieces=["N@a1", "B@a1"])
+    with pytest.raises(ValueError):
+        chessreach.Position().attacked("green")
+    with pytest.raises(chessreach.ParseError):
+        chessreach.Position().attackers("i9")
+
+
+def king_moves(sq):
+    f, r = chess.square_file(sq), chess.square_rank(sq)
+    for df in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            if (df or dr) and 0 <= f + df < 8 and 0 <= r + dr < 8:
+                yield chess.square(f + df, r + dr)
+
+
+def knight_moves(sq):
+    f, r = chess.square_file(sq), chess.square_rank(sq)
+    for df, dr in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
+        if 0 <= f + df < 8 and 0 <= r + dr < 8:
+            yield chess.square(f + df, r + dr)
+
+
+def bfs(board, start, goal, moves, hostile):
+    """Fewest moves from start to goal ending only on empty squares hostile does not attack."""
+    dist = {start: 0}
+    queue = collections.deque([start])
+    while queue:
+        s = queue.popleft()
+        if s == goal:
+            return dist[s]
+        for t in moves(s):
+            if t in dist or board.piece_at(t) or board.is_attacked_by(hostile, t):
+                continue
+            dist[t] = dist[s] + 1
+            queue.append(t)
+    return None
+
+
+def test_routes_agree_with_a_search_written_from_the_rules():
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(400):
+        board = random_sparse(rng)
+        empty = [s for s in chess.SQUARES if board.piece_at(s) is None]
+        if len(empty) < 2:
+            continue
+        start, goal = rng.sample(empty, 2)
+        for letter, moves in (("K", king_moves), ("N", knight_moves)):
+            colour = rng.choice(["white", "black"])
+            hostile = chess.BLACK if colour == "white" else chess.WHITE
+            mover = ("b:" if colour == "black" else "") + f"{letter}@{chess.square_name(start)}"
+            pos = chessreach.Position.from_fen(board.fen())
+            got = chessreach.route(pos, mover, to=chess.square_name(goal))
+            want = bfs(board, start, goal, moves, hostile)
+            assert got.moves == want, (board.fen(), mover, chess.square_name(goal))
+            if want is not None:
+                squares = got.squares
+                assert squares[0] == chess.square_name(start) and squares[-1] == chess.square_name(goal)
+                assert len(squares) == want + 1
+                for a, b in zip(squares, squares[1:]):
+                    assert chess.parse_square(b) in set(moves(chess.parse_square(a)))
+            checked += 1
+    assert checked > 500
+
+
+def test_routes_with_captures_and_distances():
+    pos = chessreach.Position.from_fen("8/8/8/3r4/8/8/8/8")
+    r = chessreach.route(pos, "N@b1", capture="d5")
+    assert (r.moves, r.squares, r.captured) == (2, ["b1", "c3", "d5"], ["d5"])
+    assert bool(r)
+    assert "2 moves" in repr(r)
+    d = chessreach.distances(chessreach.Position(), "N@a1")
+    assert (d["a1"], d["h8"], len(d)) == (0, 6, 64)
+    pawns = chessreach.Position(board="8x8", black=["P@c3"])
+    r = chessreach.route(pawns, "K@a1", to="c3", may_capture="all")
+    assert (r.moves, r.captured) == (3, ["c3"])
+    unreachable = chessreach.route(chessreach.Position(black=["R@b8", "R@a7"]), "K@a1", to="a8")
+    assert unreachable.moves is None and not unreachable and unreachable.squares == []
+
+
+def test_strip_routes():
+    strip = chessreach.Position(board="infx8", pieces=["K@1,3", "R@2,3"])
+    r = chessreach.route(strip, "b:K@1,1", to="1,5")
+    assert r.moves == 6
+    assert r.waypoints[0] == "1,1" and r.waypoints[-1] == "1,5"
+    far = chessreach.route(chessreach.Position(board="infx3"), "K@1,1", to="1000000000001,1")
+    assert far.moves == 10**12
+    assert len(far.squares) == 1_000_000
+    with pytest.raises(chessreach.ChessreachError):
+        chessreach.route(strip, "N@1,1", to="5,5")
+    with pytest.raises(chessreach.ChessreachError):
+        strip.attacked("white")
+    assert strip.is_attacked("2,8", "white")
+    assert strip.attackers("2,8") == ["2,3"]
+
+
+def test_budget():
+    before = chessreach.max_memory()
+    try:
+        chessreach.set_max_memory(1000)
+        with pytest.raises(chessreach.TooLargeError) as e:
+            chessreach.distances(chessreach.Position(board="100x100"), "Q@a1")
+        assert e.value.needed > e.value.limit == 1000
+        assert isinstance(e.value, MemoryError)
+    finally:
+        chessreach.set_max_memory(before)
+
+
+def test_infer():
+    found = chessreach.infer("xxx\nxox\nxxx\n")
+    assert found.explained and found.simplest == "K"
+    # The largest rule: every offset of a 5x5 square but (0,0); 16 of them cannot be used here.
+    assert (1, 1) in found.offsets and len(found.offsets) == 24
+    assert "YES" in str(found)
+    rows = ["o.x", "oxx", "o.x"]  # the weird-chess statement's NO case
+    bad = chessreach.infer("\n".join(rows))
+    assert not bad.explained and bad.unexplained
+    assert all(rows[r - 1][c - 1] == "x" for r, c in bad.unexplained)
+    assert str(bad).startswith("NO")
+    with pytest.raises(chessreach.InputError) as e:
+        chessreach.infer("oxq\n")
+    assert (e.value.line, e.value.column) == (1, 3)
+
+
+@pytest.mark.parametrize("problem", ["infinite-chess", "king-path", "roads", "weird-chess"])
+def test_solve_matches_the_sample_files(problem):
+    cases = sorted((DATA / problem).glob("*.in"))
+    assert cases
+    for case in cases:
+        want = case.with_suffix(".out").read_text()
+        assert chessreach.solve(problem, case.read_text()).split() == want.split(), case
+
+
+def test_solve_errors_keep_earlier_answers():
+    with pytest.raises(chessreach.InputError) as e:
+        chessreach.solve("king-path", "c4 e6 d5\nzz\n")
+    assert (e.value.line, e.value.column) == (2, 1)
+    assert e.value.partial == "2\n"
+    with pytest.raises(ValueError):
+        chessreach.solve("no-such-problem", "")
+
+
+def test_pictures_are_svg():
+    pos = chessreach.Position.from_fen("8/8/8/3r4/8/8/8/1N6")
+    for picture in (
+        pos._repr_svg_(),
+        chessreach.route(pos, "N@c1", capture="d5")._repr_svg_(),
+        chessreach.infer("xxx\nxox\nxxx\n")._repr_svg_(),
+        chessreach.infer("o.x\noxx\no.x\n")._repr_svg_(),
+    ):
+        root = ET.fromstring(picture)
+        assert root.tag.endswith("svg")
+        assert root.find("{http://www.w3.org/2000/svg}title") is not None
+    assert "+ attacked by White" in str(pos)
+
+
+def test_searches_release_the_gil():
+    # While a long search runs in another thread, this thread keeps running Python code: the
+    # longest pause between its loop turns stays far below the search's own time.
+    hostile = [f"{x},{y}" for x in range(7, 90, 13) for y in range(5, 90, 17)][:10]
+    pos = chessreach.Position(board="90x90", black=[f"N@{s}" for s in hostile])
+    start = time.perf_counter()
+    chessreach.distances(pos, "Q@1,1", may_capture="all")
+    alone = time.perf_counter() - start
+    assert alone > 0.05, "the search is too short to tell"
+    done = threading.Event()
+
+    def search():
+        chessreach.distances(pos, "Q@1,1", may_capture="all")
+        done.set()
+
+    worker = threading.Thread(target=search)
+    last, longest = time.perf_counter(), 0.0
+    worker.start()
+    while not done.is_set():
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    worker.join()
+    assert longest < alone / 2, (longest, alone)
