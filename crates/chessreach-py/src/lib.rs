@@ -3,7 +3,7 @@
 //! converts arguments, calls it (without the GIL for searches) and converts answers and
 //! errors. The Python API is documented in `python/chessreach/__init__.pyi`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -21,7 +21,8 @@ use chessreach::render::{self, View, Window};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PySet, PyString};
 
 create_exception!(
     chessreach,
@@ -153,6 +154,28 @@ fn colour_name(c: Colour) -> &'static str {
         Colour::White => "white",
         Colour::Black => "black",
     }
+}
+
+/// Files and ranks whose algebraic names are kept as Python strings, made once.
+const NAMED: i64 = 26;
+
+/// The Python name of a square: shared strings for `a1`..`z26` (no allocation per answer),
+/// a new string elsewhere. O(1).
+fn name_object<'py>(py: Python<'py>, board: Board, c: Coord) -> Bound<'py, PyString> {
+    static NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+    let algebraic = matches!(board, Board::Rect(_));
+    if algebraic && (1..=NAMED).contains(&c.file) && (1..=NAMED).contains(&c.rank) {
+        let names = NAMES.get_or_init(py, || {
+            (1..=NAMED)
+                .flat_map(|rank| (1..=NAMED).map(move |file| Coord::new(file, rank)))
+                .map(|c| PyString::intern(py, &c.to_string()).unbind())
+                .collect()
+        });
+        let i = usize::try_from((c.rank - 1) * NAMED + c.file - 1).unwrap_or_default();
+        return names[i].bind(py).clone();
+    }
+    let text = if algebraic { c.to_string() } else { c.numeric() };
+    PyString::new(py, &text)
 }
 
 fn square(py: Python<'_>, text: &str) -> PyResult<Coord> {
@@ -350,15 +373,17 @@ impl Position {
     }
 
     /// The squares `colour` (`"white"`/`"black"`) attacks, as names. Bounded boards.
-    fn attacked(&self, py: Python<'_>, colour: &str) -> PyResult<BTreeSet<String>> {
+    /// O(attacked squares) after the map is built once.
+    fn attacked<'py>(&self, py: Python<'py>, colour: &str) -> PyResult<Bound<'py, PySet>> {
         let side = self::colour(colour)?;
         match self.map(py)? {
             Map::Dense(m) => {
                 let rect = m.rect();
-                Ok(m.attacked(side)
-                    .iter()
-                    .map(|s| self.name(rect.coord(s)))
-                    .collect())
+                let set = PySet::empty(py)?;
+                for s in m.attacked(side).iter() {
+                    set.add(name_object(py, self.pos.board(), rect.coord(s)))?;
+                }
+                Ok(set)
             }
             Map::Strip(_) => Err(ChessreachError::new_err(
                 "a strip's attacked squares can be unbounded: ask is_attacked(square, colour)",
@@ -376,7 +401,12 @@ impl Position {
     /// The squares of the pieces attacking `square` (both colours unless `colour` is given),
     /// in the position's piece order.
     #[pyo3(signature = (square, colour = None))]
-    fn attackers(&self, py: Python<'_>, square: &str, colour: Option<&str>) -> PyResult<Vec<String>> {
+    fn attackers<'py>(
+        &self,
+        py: Python<'py>,
+        square: &str,
+        colour: Option<&str>,
+    ) -> PyResult<Vec<Bound<'py, PyString>>> {
         let side = colour.map(self::colour).transpose()?;
         let c = self.on_board(py, square)?;
         let ids: Vec<u32> = match self.map(py)? {
@@ -391,28 +421,26 @@ impl Position {
             .into_iter()
             .map(|i| self.pos.pieces()[i as usize])
             .filter(|p| side.is_none_or(|s| s == p.colour))
-            .map(|p| self.name(p.at))
+            .map(|p| name_object(py, self.pos.board(), p.at))
             .collect())
     }
 
     /// `{square: (white, black)}`: how many pieces of each colour attack each attacked square.
-    /// Bounded boards.
-    fn attack_counts(&self, py: Python<'_>) -> PyResult<BTreeMap<String, (u32, u32)>> {
+    /// Bounded boards. O(attacked squares).
+    fn attack_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         match self.map(py)? {
             Map::Dense(m) => {
                 let rect = m.rect();
-                let both = m
+                let dict = PyDict::new(py);
+                for s in m
                     .attacked(Colour::White)
                     .iter()
-                    .chain(m.attacked(Colour::Black).iter());
-                Ok(both
-                    .map(|s| {
-                        (
-                            self.name(rect.coord(s)),
-                            (m.count_at(Colour::White, s), m.count_at(Colour::Black, s)),
-                        )
-                    })
-                    .collect())
+                    .chain(m.attacked(Colour::Black).iter())
+                {
+                    let counts = (m.count_at(Colour::White, s), m.count_at(Colour::Black, s));
+                    dict.set_item(name_object(py, self.pos.board(), rect.coord(s)), counts)?;
+                }
+                Ok(dict)
             }
             Map::Strip(_) => Err(ChessreachError::new_err(
                 "a strip's attack counts can be unbounded: ask attackers(square)",

@@ -1,5 +1,6 @@
 //! Attack maps at scale: 1,000 random fairy pieces on 1000×1000 (and the same with a third of
-//! them hoppers), 100,000 pieces on a strip.
+//! them hoppers), 100,000 pieces on a strip; and the 8×8 FEN-to-attacked-squares path the Python
+//! package calls.
 
 #![allow(missing_docs)]
 
@@ -53,6 +54,20 @@ fn random_position_of(
 }
 
 fn bench(c: &mut Criterion) {
+    // The Rust work behind the Python package's `Position.from_fen(fen).attacked("white")`: a
+    // middlegame FEN read, its map built, the attacked squares named.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    c.bench_function("8x8: FEN, attack map, White's attacked squares named", |b| {
+        b.iter(|| {
+            let pos = Position::from_fen(fen).expect("fen");
+            let map = AttackMap::new(&pos).expect("bounded");
+            let rect = map.rect();
+            map.attacked(Colour::White)
+                .iter()
+                .map(|s| rect.coord(s).to_string())
+                .count()
+        });
+    });
     let big = random_position(
         Board::Rect(Rect::new(1000, 1000).expect("size")),
         1000,

@@ -99,12 +99,15 @@ impl fmt::Display for FenError {
 }
 
 impl Default for Symbols {
+    /// The orthodox letters, read once per process.
     fn default() -> Self {
-        let table = Self::ORTHODOX
-            .into_iter()
-            .map(|c| (c, c.to_string().parse().expect("orthodox rule")))
-            .collect();
-        Self { table }
+        static ORTHODOX: std::sync::LazyLock<Symbols> = std::sync::LazyLock::new(|| Symbols {
+            table: Symbols::ORTHODOX
+                .into_iter()
+                .map(|c| (c, c.to_string().parse().expect("orthodox rule")))
+                .collect(),
+        });
+        ORTHODOX.clone()
     }
 }
 
