@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
             map.attacked(Colour::White)
                 .iter()
                 .map(|s| rect.coord(s).to_string())
-                .count()
+                .collect::<Vec<_>>()
         });
     });
     let big = random_position(
