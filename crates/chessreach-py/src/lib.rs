@@ -161,7 +161,7 @@ const NAMED: i64 = 26;
 
 /// The Python name of a square: shared strings for `a1`..`z26` (no allocation per answer),
 /// a new string elsewhere. O(1).
-fn name_object<'py>(py: Python<'py>, board: Board, c: Coord) -> Bound<'py, PyString> {
+fn name_object(py: Python<'_>, board: Board, c: Coord) -> Bound<'_, PyString> {
     static NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
     let algebraic = matches!(board, Board::Rect(_));
     if algebraic && (1..=NAMED).contains(&c.file) && (1..=NAMED).contains(&c.rank) {
