@@ -151,7 +151,17 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
             };
             let cell = attack_cell(pos, &map, args.side.map(Colour::from));
             if args.format == Format::Svg {
-                out.write_all(render::svg(&view, &format!("Attacks on a {rect} board"), cell).as_bytes())?;
+                let keys = render::attack_keys(args.side.map(Colour::from));
+                out.write_all(
+                    render::svg(
+                        &view,
+                        &render::titled(&format!("Attacks on a {rect} board"), pos, &view),
+                        keys,
+                        &[],
+                        cell,
+                    )
+                    .as_bytes(),
+                )?;
             } else {
                 write!(out, "{}", render::text(&view, cell))?;
                 writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;
@@ -201,7 +211,10 @@ fn unbounded(args: &Args, pos: &Position, strip: Strip, out: &mut impl Write) ->
             let view = view_of(pos, args.window, &[])?;
             let cell = attack_cell(pos, &map, args.side.map(Colour::from));
             if args.format == Format::Svg {
-                out.write_all(render::svg(&view, &format!("Attacks on a {strip} strip"), cell).as_bytes())?;
+                let keys = render::attack_keys(args.side.map(Colour::from));
+                out.write_all(
+                    render::svg(&view, &render::titled("Attacks", pos, &view), keys, &[], cell).as_bytes(),
+                )?;
             } else {
                 write!(out, "{}", render::text(&view, cell))?;
                 writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;

@@ -289,7 +289,7 @@ fn roads(out: &mut impl Write) -> Result<()> {
     writeln!(out, "   chessreach roads --show 3")?;
     let (p, _) = problems::roads::parse(input, chessreach::limits::Budget::default())?;
     let got = chessreach::roads::reach(&p.grid, &p.pieces[..2], &p.pieces[2]);
-    let drawn = crate::roads::text(&p.grid, &p.pieces, 2, &got);
+    let drawn = chessreach::render::roads_text(&p.grid, &p.pieces, 2, &got);
     for line in drawn.lines() {
         writeln!(out, "   {line}")?;
     }

@@ -361,7 +361,16 @@ fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
             let white = a.from.map_or(Coord::new(1, 1), |(w, _)| w);
             let view = full_view(duel.rect());
             let title = format!("{}: results with White on {white}", describe(&duel));
-            out.write_all(render::svg(&view, &title, render::heat_cell(&solved, white)).as_bytes())?;
+            out.write_all(
+                render::svg(
+                    &view,
+                    &title,
+                    &render::HEAT_KEYS,
+                    &[],
+                    render::heat_cell(&solved, white),
+                )
+                .as_bytes(),
+            )?;
         }
     }
     out.flush()?;

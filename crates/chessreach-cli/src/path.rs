@@ -170,8 +170,19 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
                     let cell =
                         render::route_cell(&pos, map.as_deref(), (symbol, mover.colour), way, ROUTE_DRAWN);
                     if let (Format::Svg, Some(view)) = (args.format, &view) {
-                        let title = format!("Route of {} from {}", mover.rule, names(&pos, &[mover.at])[0]);
-                        out.write_all(render::svg(view, &title, cell).as_bytes())?;
+                        let what = match way {
+                            Some(w) => format!(
+                                "A route of {} moves for {} from {}",
+                                w.moves,
+                                mover.rule,
+                                names(&pos, &[mover.at])[0]
+                            ),
+                            None => {
+                                format!("No route for {} from {}", mover.rule, names(&pos, &[mover.at])[0])
+                            }
+                        };
+                        let title = render::titled(&what, &pos, view);
+                        out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
                         return Ok(());
                     }
                     write_route_line(way, &pos, out)?;
@@ -315,7 +326,14 @@ fn distance_map(
             let cell = render::distance_cell(pos, map, m.colour.opponent(), dm);
             if args.format == Format::Svg {
                 out.write_all(
-                    render::svg(view, &format!("Distances of {} from {}", m.rule, m.at), cell).as_bytes(),
+                    render::svg(
+                        view,
+                        &render::titled(&format!("Fewest moves of {} from {}", m.rule, m.at), pos, view),
+                        &render::DISTANCE_KEYS,
+                        &[],
+                        cell,
+                    )
+                    .as_bytes(),
                 )?;
             } else {
                 write!(out, "{}", render::text(view, cell))?;

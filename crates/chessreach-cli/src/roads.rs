@@ -4,11 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use chessreach::geometry::{Coord, EdgeGrid};
 use chessreach::limits::Budget;
 use chessreach::problems::roads::parse;
-use chessreach::render::{self, Cell, View};
-use chessreach::roads::{counts, reach, Piece, Reached};
+use chessreach::render;
+use chessreach::roads::{counts, reach};
 use serde_json::json;
 
 use crate::output::{self, Format};
@@ -32,106 +31,6 @@ pub(crate) struct Args {
     /// Output: text diagrams, JSON, or an SVG picture (of the first placement shown).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-}
-
-/// The road characters: horizontal and vertical, by type 0–3.
-const H: [char; 4] = [' ', '-', '=', '~'];
-const V: [char; 4] = [' ', '|', '"', '$'];
-
-/// The grid as text: intersections marked by how placement `k` reaches them, roads between.
-pub(crate) fn text(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -> String {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let mover = pieces[k];
-    let mut owner = vec![None; grid.len()];
-    for p in &pieces[..k] {
-        owner[p.at] = Some(p);
-    }
-    let mut out = String::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let cell = r * cols + c;
-            let ch = if cell == mover.at {
-                '@'
-            } else if got[cell].capture {
-                'X'
-            } else if let Some(p) = owner[cell] {
-                if p.colour == 0 {
-                    'b'
-                } else {
-                    'w'
-                }
-            } else {
-                match got[cell].types {
-                    0 => 'o',
-                    t if t.count_ones() > 1 => '*',
-                    t => char::from(b'0' + t.trailing_zeros() as u8),
-                }
-            };
-            out.push(ch);
-            if c + 1 < cols {
-                out.push(H[grid.edge(cell, 1) as usize]);
-            }
-        }
-        out.push('\n');
-        if r + 1 < rows {
-            for c in 0..cols {
-                out.push(V[grid.edge(r * cols + c, 3) as usize]);
-                if c + 1 < cols {
-                    out.push(' ');
-                }
-            }
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// Placement `k` (1-based) and what it reaches, as an SVG picture.
-fn svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached], total: usize) -> String {
-    let cols = grid.cols();
-    let mover = pieces[k - 1];
-    let rows = grid.rows() as i64;
-    let view = View {
-        files: 1..=cols as i64,
-        ranks: 1..=rows,
-    };
-    let at = |c: Coord| (rows - c.rank) as usize * cols + (c.file - 1) as usize;
-    let others: Vec<Option<u8>> = {
-        let mut v = vec![None; grid.len()];
-        for p in &pieces[..k - 1] {
-            v[p.at] = Some(p.colour);
-        }
-        v
-    };
-    let cell = |c: Coord| {
-        let i = at(c);
-        let r = got[i];
-        Cell {
-            piece: if i == mover.at {
-                Some(('@', chessreach::piece::Colour::White))
-            } else {
-                others[i].map(|col| (if col == 0 { 'b' } else { 'w' }, chessreach::piece::Colour::Black))
-            },
-            shade: match (r.capture, r.types) {
-                (true, _) => Some("#d62728"),
-                (_, 0) => None,
-                (_, 2) => Some("#2ca02c"),
-                (_, 4) => Some("#1f77b4"),
-                (_, 8) => Some("#9467bd"),
-                _ => Some("#ff7f0e"),
-            },
-            note: (r.types != 0).then(|| {
-                (1..=3)
-                    .filter(|t| r.types >> t & 1 == 1)
-                    .map(|t| t.to_string())
-                    .collect()
-            }),
-            mark: None,
-        }
-    };
-    let title =
-        format!("Placement {k}: reaches {total} (green 1, blue 2, purple 3, orange several, red capture)");
-    render::svg(&view, &title, cell)
 }
 
 pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
@@ -173,13 +72,9 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
                     "placement {k}: colour {} level {} at ({row}, {col}) reaches {total} intersection(s)",
                     mover.colour, mover.level
                 )?;
-                write!(out, "{}", text(grid, pieces, k - 1, &got))?;
+                write!(out, "{}", render::roads_text(grid, pieces, k - 1, &got))?;
                 if n + 1 == shown.len() {
-                    writeln!(
-                        out,
-                        "@ the piece; 1 2 3 reached by that road type, * by several, X captured; b w other pieces (colour 0, 1); \
-                         roads - | normal, = \" straight, ~ $ interconnected"
-                    )?;
+                    writeln!(out, "{}", render::ROADS_LEGEND)?;
                 } else {
                     writeln!(out)?;
                 }
@@ -199,7 +94,7 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
                 })).collect::<Vec<_>>(),
             })),
             Format::Svg => {
-                out.write_all(svg(grid, pieces, k, &got, total).as_bytes())?;
+                out.write_all(render::roads_svg(grid, pieces, k - 1, &got).as_bytes())?;
                 break;
             }
         }

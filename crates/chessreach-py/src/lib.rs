@@ -474,12 +474,8 @@ impl Position {
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
         let (view, map) = self.picture(py)?;
         let cell = render::attack_cell(&self.pos, map.query(), None);
-        let title = format!(
-            "Attacks on a {} board: {}",
-            self.pos.board(),
-            render::attack_legend(None)
-        );
-        Ok(render::svg(&view, &title, cell))
+        let title = format!("Attacks on a {} board", self.pos.board());
+        Ok(render::svg(&view, &title, render::attack_keys(None), &[], cell))
     }
 }
 
@@ -569,10 +565,10 @@ impl Route {
         let map = pos.map(py)?;
         let cell = render::route_cell(&pos.pos, Some(map.query()), self.mover, self.way.as_ref(), 4000);
         let title = match &self.way {
-            Some(w) => format!("Route in {} moves. {}", w.moves, render::ROUTE_LEGEND),
+            Some(w) => format!("A route of {} moves", w.moves),
             None => "No route".into(),
         };
-        Ok(render::svg(&view, &title, cell))
+        Ok(render::svg(&view, &title, &render::ROUTE_KEYS, &[], cell))
     }
 }
 

@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use super::Cell;
+use super::{Cell, Key};
 use crate::attack::{AttackQuery, Position};
 use crate::geometry::Coord;
 use crate::piece::Colour;
@@ -12,6 +12,35 @@ pub fn attack_legend(side: Option<Colour>) -> &'static str {
         None => "+ attacked by White   - attacked by Black   # by both   . neither",
         Some(Colour::White) => "x attacked by White   . not attacked",
         Some(Colour::Black) => "x attacked by Black   . not attacked",
+    }
+}
+
+/// The SVG legend of [`attack_cell`]: the shades of attacked squares (the corner notes count
+/// the attackers, `White/Black` where both attack).
+#[must_use]
+pub fn attack_keys(side: Option<Colour>) -> &'static [Key] {
+    const BOTH: [Key; 3] = [
+        Key {
+            swatch: "#d62728",
+            label: "attacked by White (count in the corner)",
+        },
+        Key {
+            swatch: "#1f77b4",
+            label: "attacked by Black (count in the corner)",
+        },
+        Key {
+            swatch: "#9467bd",
+            label: "attacked by both (White/Black counts)",
+        },
+    ];
+    const ONE: [Key; 1] = [Key {
+        swatch: "#d62728",
+        label: "attacked (count in the corner)",
+    }];
+    if side.is_some() {
+        &ONE
+    } else {
+        &BOTH
     }
 }
 

@@ -1,4 +1,4 @@
-use super::Cell;
+use super::{Cell, Key};
 use crate::duel::solver::{Solution, Value};
 use crate::duel::Duel;
 use crate::geometry::Coord;
@@ -15,6 +15,34 @@ pub fn piece_letter(rule: &Rule) -> char {
 
 /// The legend of [`duel_cell`].
 pub const DUEL_LEGEND: &str = "upper case White, lower case Black; + White's target, - Black's";
+
+/// The SVG legend of [`duel_cell`].
+pub const DUEL_KEYS: [Key; 2] = [
+    Key {
+        swatch: "#f2c14e",
+        label: "White's target",
+    },
+    Key {
+        swatch: "#7fb3d5",
+        label: "Black's target",
+    },
+];
+
+/// The SVG legend of [`heat_cell`].
+pub const HEAT_KEYS: [Key; 3] = [
+    Key {
+        swatch: "#f0f0f0",
+        label: "Black here: White wins (plies in the corner)",
+    },
+    Key {
+        swatch: "#303030",
+        label: "Black here: Black wins (plies in the corner)",
+    },
+    Key {
+        swatch: "#9e9e9e",
+        label: "Black here: a draw",
+    },
+];
 
 /// How a square of a duel looks: the pieces on `white` and `black`, the targets marked.
 pub fn duel_cell(duel: &Duel, white: Coord, black: Coord) -> impl Fn(Coord) -> Cell + '_ {

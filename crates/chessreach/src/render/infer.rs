@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Cell, View};
+use super::{Cell, Key, View};
 use crate::geometry::Coord;
 use crate::infer::{Diagram, Inference, Mark};
 use crate::piece::Colour;
@@ -92,7 +92,11 @@ pub fn inference_svg(d: &Diagram, found: &Inference) -> String {
             }
         };
         let title = format!("Inferred rule: {}. {}", betza_line(found), simplest_line(found));
-        super::svg(&view, &title, cell)
+        let keys = [Key {
+            swatch: "#d62728",
+            label: "an offset of the rule: where the piece in the centre attacks",
+        }];
+        super::svg(&view, &title, &keys, &[], cell)
     } else {
         let (w, h) = (d.width() as i64, d.height() as i64);
         let view = View {
@@ -120,6 +124,22 @@ pub fn inference_svg(d: &Diagram, found: &Inference) -> String {
                 Mark::Safe => Cell::default(),
             }
         };
-        super::svg(&view, "No rule explains the squares marked !", cell)
+        let keys = [
+            Key {
+                swatch: "#d62728",
+                label: "attacked, explained",
+            },
+            Key {
+                swatch: "#ff7f0e",
+                label: "attacked, but no rule reaches it without also reaching a safe square",
+            },
+        ];
+        super::svg(
+            &view,
+            "No rule explains the squares marked in orange",
+            &keys,
+            &[],
+            cell,
+        )
     }
 }

@@ -7,14 +7,18 @@
 mod attacks;
 mod duel;
 mod infer;
+mod roads;
 mod route;
 mod view;
 
-pub use attacks::{attack_cell, attack_legend};
-pub use duel::{duel_cell, heat_cell, piece_letter, DUEL_LEGEND, HEAT_LEGEND};
+pub use attacks::{attack_cell, attack_keys, attack_legend};
+pub use duel::{duel_cell, heat_cell, piece_letter, DUEL_KEYS, DUEL_LEGEND, HEAT_KEYS, HEAT_LEGEND};
 pub use infer::{betza_line, inference_svg, inference_text, simplest_line};
-pub use route::{distance_cell, route_cell, step_mark, DISTANCE_LEGEND, ROUTE_LEGEND};
-pub use view::{view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
+pub use roads::{roads_svg, roads_text, ROADS_LEGEND};
+pub use route::{
+    distance_cell, route_cell, step_mark, DISTANCE_KEYS, DISTANCE_LEGEND, ROUTE_KEYS, ROUTE_LEGEND,
+};
+pub use view::{titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
@@ -94,16 +98,141 @@ pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
 
 const SQ: i64 = 40;
 
-/// An SVG picture (a complete, standalone document): light and dark squares, shaded cells,
-/// pieces as discs with their letter, notes in the corner, coordinates along the edges.
+/// One entry of a picture's legend: a swatch (a CSS colour `#rrggbb`, drawn as a shaded square,
+/// or a mark drawn as text) and what it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// `#rrggbb` for a shade, anything else is drawn as text.
+    pub swatch: &'static str,
+    /// What it means.
+    pub label: &'static str,
+}
+
+/// A line drawn over the board between two squares' centres (a road, a move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// One end.
+    pub from: Coord,
+    /// The other end.
+    pub to: Coord,
+    /// A CSS colour.
+    pub stroke: &'static str,
+    /// Width in pixels.
+    pub width: u8,
+}
+
+/// Width of the rank labels on the left of an SVG board.
+const MARGIN: i64 = 30;
+/// Height of one line of SVG title or legend.
+const LINE: i64 = 18;
+
+/// Cuts `text` into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let width = width.max(1);
+    let chunks = text.split_whitespace().flat_map(|word| {
+        // A word longer than a line (a long Betza name) is cut into lines of its own.
+        let chars: Vec<char> = word.chars().collect();
+        chars
+            .chunks(width)
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+    });
+    for word in chunks {
+        let word = word.as_str();
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
+/// An SVG picture (a complete, standalone document): the title above the board, light and
+/// dark squares, shaded cells, pieces as discs with their letter (White light, Black dark),
+/// notes in the top-left corner clear of the disc, coordinates along the edges, and below the
+/// board a legend: `keys`, then the piece colours drawn. `lines` are drawn over the squares and
+/// under the pieces (those with an end outside the view are left out). O(view squares + lines
+/// + title + keys).
 #[expect(
     clippy::many_single_char_names,
     reason = "short mathematical names (coordinates, sizes, indices) read best here"
 )]
-pub fn svg(view: &View, title: &str, cell: impl Fn(Coord) -> Cell) -> String {
+pub fn svg(
+    view: &View,
+    title: &str,
+    keys: &[Key],
+    lines: &[Segment],
+    cell: impl Fn(Coord) -> Cell,
+) -> String {
     let w = view.width() as i64;
     let h = view.ranks.end() - view.ranks.start() + 1;
-    let (width, height) = (w * SQ + 30, h * SQ + 30);
+    // Wide enough for the board and the longest legend line (about 7 px a character).
+    let longest = keys.iter().map(|k| k.label.chars().count()).max().unwrap_or(0);
+    let legend_width = MARGIN + 30 + 7 * i64::try_from(longest).unwrap_or(0);
+    let width = (w * SQ + MARGIN + 10).max(360).max(legend_width);
+    let title_lines = wrap(title, usize::try_from((width - 20) / 8).unwrap_or(40));
+    let top = 8 + LINE * title_lines.len() as i64;
+    let mut board = String::new();
+    let mut above = String::new();
+    let mut sides = [false; 2];
+    let centre = |c: Coord| {
+        let col = c.file - view.files.start();
+        let row = view.ranks.end() - c.rank;
+        (MARGIN + col * SQ + SQ / 2, top + row * SQ + SQ / 2)
+    };
+    for (row, rank) in view.ranks.clone().rev().enumerate() {
+        let y = top + row as i64 * SQ;
+        for (col, file) in view.files.clone().enumerate() {
+            let x = MARGIN + col as i64 * SQ;
+            let c = cell(Coord::new(file, rank));
+            if let Some(colour) = square(
+                &mut board,
+                &mut above,
+                (x, y),
+                (file + rank).rem_euclid(2) == 0,
+                &c,
+            ) {
+                sides[colour.index()] = true;
+            }
+        }
+        let _ = writeln!(
+            board,
+            r#"<text x="{}" y="{}" font-size="12" text-anchor="end">{rank}</text>"#,
+            MARGIN - 6,
+            y + SQ / 2 + 4
+        );
+    }
+    let inside = |c: Coord| view.files.contains(&c.file) && view.ranks.contains(&c.rank);
+    for line in lines.iter().filter(|l| inside(l.from) && inside(l.to)) {
+        let ((x1, y1), (x2, y2)) = (centre(line.from), centre(line.to));
+        let _ = writeln!(
+            board,
+            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" stroke-width="{}" stroke-linecap="round"/>"#,
+            line.stroke, line.width
+        );
+    }
+    board.push_str(&above);
+    for (col, file) in view.files.clone().enumerate() {
+        let label = if view.algebraic() {
+            Coord::file_name(file)
+        } else {
+            file.to_string()
+        };
+        let _ = writeln!(
+            board,
+            r#"<text x="{}" y="{}" font-size="12" text-anchor="middle">{}</text>"#,
+            MARGIN + col as i64 * SQ + SQ / 2,
+            top + h * SQ + 16,
+            escape(&label)
+        );
+    }
+    let entries = keys.len() + sides.iter().filter(|&&s| s).count();
+    let legend_top = top + h * SQ + 26;
+    let height = legend_top + LINE * entries as i64 + 6;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -114,83 +243,122 @@ pub fn svg(view: &View, title: &str, cell: impl Fn(Coord) -> Cell) -> String {
         out,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    for (row, rank) in view.ranks.clone().rev().enumerate() {
-        let y = row as i64 * SQ;
-        for (col, file) in view.files.clone().enumerate() {
-            let x = 30 + col as i64 * SQ;
-            let c = cell(Coord::new(file, rank));
-            let base = if (file + rank).rem_euclid(2) == 0 {
-                "#b58863"
-            } else {
-                "#f0d9b5"
-            };
+    for (i, line) in title_lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<text x="10" y="{}" font-size="13" font-weight="bold">{}</text>"#,
+            LINE * (i as i64 + 1),
+            escape(line)
+        );
+    }
+    out.push_str(&board);
+    legend(&mut out, keys, sides, legend_top);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One square at `(x, y)`: its colour and shade into `board`, its piece, mark and note into
+/// `above` (drawn over lines). Returns the colour of the piece drawn, if any.
+fn square(
+    board: &mut String,
+    above: &mut String,
+    (x, y): (i64, i64),
+    dark: bool,
+    c: &Cell,
+) -> Option<Colour> {
+    let base = if dark { "#b58863" } else { "#f0d9b5" };
+    let _ = writeln!(
+        board,
+        r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{base}"/>"#
+    );
+    if let Some(shade) = c.shade {
+        let _ = writeln!(
+            board,
+            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{shade}" fill-opacity="0.55"/>"#
+        );
+    }
+    if let Some((p, colour)) = c.piece {
+        // The disc sits low and right, so a note in the corner never touches it.
+        let (cx, cy) = (x + SQ / 2 + 2, y + SQ / 2 + 3);
+        let _ = writeln!(above, "{}", disc(cx, cy, colour, p));
+    } else if let Some(m) = c.mark.filter(|_| c.shade.is_none()) {
+        let _ = writeln!(
+            above,
+            r##"<text x="{}" y="{}" font-size="16" text-anchor="middle" fill="#333333">{}</text>"##,
+            x + SQ / 2,
+            y + SQ / 2 + 5,
+            escape(&m.to_string())
+        );
+    }
+    if let Some(note) = &c.note {
+        let _ = writeln!(
+            above,
+            r##"<text x="{}" y="{}" font-size="9" fill="#000000">{}</text>"##,
+            x + 2,
+            y + 9,
+            escape(note)
+        );
+    }
+    c.piece.map(|(_, colour)| colour)
+}
+
+/// The legend below an SVG board: `keys`, then a disc for each piece colour drawn.
+fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64) {
+    let pieces = [(Colour::White, "a White piece"), (Colour::Black, "a Black piece")];
+    let mut y = top;
+    for key in keys {
+        if key.swatch.starts_with('#') {
             let _ = writeln!(
                 out,
-                r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{base}"/>"#
+                r##"<rect x="{MARGIN}" y="{}" width="12" height="12" fill="{}" fill-opacity="0.55" stroke="#555555"/>"##,
+                y + 2,
+                key.swatch
             );
-            if let Some(shade) = c.shade {
-                let _ = writeln!(
-                    out,
-                    r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{shade}" fill-opacity="0.55"/>"#
-                );
-            }
-            if let Some((p, colour)) = c.piece {
-                let (fill, ink) = match colour {
-                    Colour::White => ("#ffffff", "#000000"),
-                    Colour::Black => ("#222222", "#ffffff"),
-                };
-                let (cx, cy) = (x + SQ / 2, y + SQ / 2);
-                let _ = writeln!(
-                    out,
-                    r##"<circle cx="{cx}" cy="{cy}" r="15" fill="{fill}" stroke="#000000" stroke-width="1.5"/>"##
-                );
-                let _ = writeln!(
-                    out,
-                    r#"<text x="{cx}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
-                    cy + 6,
-                    escape(&p.to_string())
-                );
-            } else if let Some(m) = c.mark.filter(|_| c.shade.is_none()) {
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{}" y="{}" font-size="16" text-anchor="middle" fill="#333333">{}</text>"##,
-                    x + SQ / 2,
-                    y + SQ / 2 + 5,
-                    escape(&m.to_string())
-                );
-            }
-            if let Some(note) = &c.note {
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{}" y="{}" font-size="10" fill="#000000">{}</text>"##,
-                    x + 3,
-                    y + 11,
-                    escape(note)
-                );
-            }
+        } else {
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" font-size="13" text-anchor="middle">{}</text>"#,
+                MARGIN + 6,
+                y + 12,
+                escape(key.swatch)
+            );
         }
         let _ = writeln!(
             out,
-            r#"<text x="24" y="{}" font-size="12" text-anchor="end">{rank}</text>"#,
-            y + SQ / 2 + 4
+            r#"<text x="{}" y="{}" font-size="12">{}</text>"#,
+            MARGIN + 20,
+            y + 12,
+            escape(key.label)
         );
+        y += LINE;
     }
-    for (col, file) in view.files.clone().enumerate() {
-        let label = if view.algebraic() {
-            Coord::file_name(file)
-        } else {
-            file.to_string()
-        };
+    for (colour, label) in pieces.into_iter().filter(|(c, _)| sides[c.index()]) {
         let _ = writeln!(
             out,
-            r#"<text x="{}" y="{}" font-size="12" text-anchor="middle">{}</text>"#,
-            30 + col as i64 * SQ + SQ / 2,
-            h * SQ + 18,
-            escape(&label)
+            "{}",
+            disc(MARGIN + 6, y + 8, colour, ' ').replace("r=\"13\"", "r=\"6\"")
         );
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="12">{label}</text>"#,
+            MARGIN + 20,
+            y + 12
+        );
+        y += LINE;
     }
-    out.push_str("</svg>\n");
-    out
+}
+
+/// A piece: a disc of its colour with its letter.
+fn disc(cx: i64, cy: i64, colour: Colour, letter: char) -> String {
+    let (fill, ink) = match colour {
+        Colour::White => ("#ffffff", "#000000"),
+        Colour::Black => ("#222222", "#ffffff"),
+    };
+    format!(
+        r##"<circle cx="{cx}" cy="{cy}" r="13" fill="{fill}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
+        cy + 6,
+        escape(&letter.to_string())
+    )
 }
 
 fn escape(s: &str) -> String {
@@ -216,10 +384,33 @@ mod tests {
             ..Cell::default()
         };
         assert_eq!(text(&view, cell), "2  . n .\n1  x x x\n   a b c\n");
-        let s = svg(&view, "t<1>", cell);
+        let keys = [Key {
+            swatch: "#d62728",
+            label: "attacked",
+        }];
+        let road = Segment {
+            from: Coord::new(1, 1),
+            to: Coord::new(2, 1),
+            stroke: "#555555",
+            width: 3,
+        };
+        let off = Segment {
+            to: Coord::new(9, 1),
+            ..road
+        };
+        let s = svg(&view, "t<1>", &keys, &[road, off], cell);
+        assert_eq!(s.matches("<line ").count(), 1, "lines off the view are left out");
         assert!(s.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(s.contains("<title>t&lt;1&gt;</title>"));
+        assert!(s.contains(">t&lt;1&gt;</text>"), "the title is drawn");
+        assert!(s.contains(">attacked</text>") && s.contains(">a Black piece</text>"));
+        assert!(
+            !s.contains(">a White piece</text>"),
+            "only the colours drawn are keyed"
+        );
         assert!(s.trim_end().ends_with("</svg>"));
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
         let wide = View {
             files: 25..=28,
             ranks: 1..=1,

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::Cell;
+use super::{Cell, Key};
 use crate::attack::{AttackQuery, Position};
 use crate::geometry::Coord;
 use crate::path::{DistanceMap, Way};
@@ -11,6 +11,34 @@ use crate::piece::Colour;
 /// The legend of [`route_cell`] marks.
 pub const ROUTE_LEGEND: &str =
     "the mover at its start; 1-9, a-z (* beyond): the route, move by move; X captures there; x attacked";
+
+/// The SVG legend of [`route_cell`].
+pub const ROUTE_KEYS: [Key; 3] = [
+    Key {
+        swatch: "#2ca02c",
+        label: "the route: the move number in the corner",
+    },
+    Key {
+        swatch: "#ff7f0e",
+        label: "a capture on the route",
+    },
+    Key {
+        swatch: "x",
+        label: "attacked by the other side: no move may end here",
+    },
+];
+
+/// The SVG legend of [`distance_cell`].
+pub const DISTANCE_KEYS: [Key; 2] = [
+    Key {
+        swatch: "#2ca02c",
+        label: "reachable: the fewest moves in the corner",
+    },
+    Key {
+        swatch: "x",
+        label: "attacked by the other side: no move may end here",
+    },
+];
 
 /// The legend of [`distance_cell`] marks.
 pub const DISTANCE_LEGEND: &str = "S start; 1-9, a-z: moves needed (* more); x attacked; . unreachable";

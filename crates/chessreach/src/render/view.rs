@@ -92,3 +92,29 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
         }
     }
 }
+
+/// A picture's title with the window it shows: on a strip, which files of the unbounded board
+/// are drawn and that it goes on both ways.
+#[must_use]
+pub fn titled(what: &str, pos: &Position, view: &crate::render::View) -> String {
+    match pos.board() {
+        Board::Rect(r)
+            if view.width() < u64::from(r.width())
+                || view.ranks.end() - view.ranks.start() + 1 < i64::from(r.height()) =>
+        {
+            format!(
+                "{what} (a window of the {r} board: files {} to {}, ranks {} to {})",
+                view.files.start(),
+                view.files.end(),
+                view.ranks.start(),
+                view.ranks.end()
+            )
+        }
+        Board::Rect(_) => what.to_owned(),
+        Board::Strip(_) => format!(
+            "{what} (files {} to {} of a strip unbounded both ways: ◀ more files ▶)",
+            view.files.start(),
+            view.files.end()
+        ),
+    }
+}
