@@ -2,9 +2,12 @@
 
 use std::io::Write;
 
-use anyhow::Result;
-use chessreach::attack::{AttackMap, Position, StripAttackMap, Symbols};
+use anyhow::{Context, Result};
+use chessreach::attack::{AttackMap, AttackQuery, Position, Setup, StripAttackMap, Symbols};
 use chessreach::geometry::Board;
+use chessreach::limits::Budget;
+use chessreach::path::{self, Answer, Capturable, Mover, Question, Target};
+use chessreach::piece::Colour;
 use chessreach::problems::{self, Problem};
 use chessreach::render::{self, attack_cell, attack_legend};
 
@@ -52,14 +55,7 @@ pub(crate) fn run(_: &Args) -> Result<()> {
         writeln!(out, "{}\n", attack_legend(None))?;
     }
     // The first infinite-chess sample's pieces on a strip.
-    let strip = crate::position_args::PositionArgs {
-        fen: None,
-        board: "infx8".parse::<Board>()?,
-        piece: vec!["N@4,8".into(), "B@4,6".into()],
-        black: vec![],
-        define: vec![],
-    };
-    let pos = strip.position()?;
+    let pos = position("infx8", &["N@4,8", "B@4,6"])?;
     let map = StripAttackMap::new(&pos).expect("strip");
     writeln!(
         out,
@@ -124,59 +120,116 @@ fn weird(out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// The route classics on their samples: input, answer, and the route drawn by `path`.
-fn classics(out: &mut impl Write) -> Result<()> {
-    let show =
-        |out: &mut dyn Write, title: &str, problem: Problem, input: &str, path_args: &[&str]| -> Result<()> {
-            writeln!(out, "== {problem} ({}): {title}", problem.origin())?;
-            writeln!(out, "   input: {}", input.trim().replace('\n', " / "))?;
-            let mut answer = Vec::new();
-            problems::solve(problem, input, &mut answer)?;
-            writeln!(
-                out,
-                "   answer: {}",
-                String::from_utf8_lossy(&answer).trim().replace('\n', " ")
-            )?;
-            writeln!(out, "   chessreach path {}", path_args.join(" "))?;
-            let mut shown = Vec::new();
-            crate::path::run_to(
-                &crate::path::args_from(path_args)?,
-                chessreach::limits::Budget::default(),
-                &mut shown,
-            )?;
-            out.write_all(&shown)?;
-            writeln!(out)?;
-            Ok(())
-        };
-    show(
+/// A position of White pieces (`b:` for Black) from specs, as `--piece` reads them.
+fn position(board: &str, specs: &[&str]) -> Result<Position> {
+    let mut setup = Setup::new(board.parse::<Board>()?);
+    for spec in specs {
+        setup.place(spec, Colour::White)?;
+    }
+    Ok(setup.build()?)
+}
+
+/// One route classic on its sample: the input, the answer, and the same question asked of
+/// the route engine and drawn (as `chessreach path` would).
+struct RouteShow<'a> {
+    title: &'a str,
+    problem: Problem,
+    input: &'a str,
+    board: &'a str,
+    pieces: &'a [&'a str],
+    question: Question,
+    files: Option<(i64, i64)>,
+    command: &'a str,
+}
+
+fn show_route(out: &mut impl Write, show: &RouteShow<'_>) -> Result<()> {
+    let problem = show.problem;
+    writeln!(out, "== {problem} ({}): {}", problem.origin(), show.title)?;
+    writeln!(out, "   input: {}", show.input.trim().replace('\n', " / "))?;
+    let mut answer = Vec::new();
+    problems::solve(problem, show.input, &mut answer)?;
+    writeln!(
         out,
-        "black king from (1,8) to (7,8) past a knight and a bishop",
-        Problem::InfiniteChess,
-        "1 8\n7 8\n2\nN 4 8\nB 4 6\n",
-        &[
-            "--board", "infx8", "--piece", "N@4,8", "--piece", "B@4,6", "--mover", "b:K@1,8", "--to", "7,8",
-            "--files", "0..10",
-        ],
+        "   answer: {}",
+        String::from_utf8_lossy(&answer).trim().replace('\n', " ")
     )?;
-    show(
-        out,
-        "king from g2 takes pawn a8, past pawn a2 (pawns attack upwards)",
-        Problem::KingPath,
-        "g2 a8 a2\n",
-        &[
-            "--board",
-            "8x8",
-            "--piece",
-            "P@a8/a2",
-            "--mover",
-            "b:K@g2",
-            "--capture",
-            "a8",
-            "--may-capture",
-            "all",
-        ],
-    )?;
+    writeln!(out, "   {}", show.command)?;
+    let pos = position(show.board, show.pieces)?;
+    let Answer::Route(way) = path::ask(&pos, &show.question, Budget::default())? else {
+        anyhow::bail!("a route question answers a route");
+    };
+    let Some(way) = way else {
+        anyhow::bail!("the sample's route exists");
+    };
+    let squares: Vec<String> = way
+        .waypoints
+        .iter()
+        .map(|c| match pos.board() {
+            Board::Rect(_) => c.to_string(),
+            Board::Strip(_) => c.numeric(),
+        })
+        .collect();
+    writeln!(out, "   {} moves: {}", way.moves, squares.join(" "))?;
+    let window = render::Window {
+        files: show.files,
+        ranks: None,
+    };
+    let view = render::view_of(&pos, window, &[show.question.mover.at])?;
+    let map: Box<dyn AttackQuery> = match pos.board() {
+        Board::Rect(_) => Box::new(AttackMap::new(&pos)?),
+        Board::Strip(_) => Box::new(StripAttackMap::new(&pos).context("a strip")?),
+    };
+    let mover = ('K', show.question.mover.colour);
+    let cell = render::route_cell(&pos, Some(map.as_ref()), mover, Some(&way), 4000);
+    write!(out, "{}", render::text(&view, cell))?;
+    writeln!(out, "{}\n", render::ROUTE_LEGEND)?;
     Ok(())
+}
+
+/// The route classics on their samples.
+fn classics(out: &mut impl Write) -> Result<()> {
+    let king = |at: &str| -> Result<Mover> {
+        Ok(Mover {
+            rule: "K".parse()?,
+            colour: Colour::Black,
+            at: at.parse()?,
+        })
+    };
+    show_route(
+        out,
+        &RouteShow {
+            title: "black king from (1,8) to (7,8) past a knight and a bishop",
+            problem: Problem::InfiniteChess,
+            input: "1 8\n7 8\n2\nN 4 8\nB 4 6\n",
+            board: "infx8",
+            pieces: &["N@4,8", "B@4,6"],
+            question: Question {
+                mover: king("1,8")?,
+                target: Target::Square("7,8".parse()?),
+                may_capture: Capturable::Nothing,
+            },
+            files: Some((0, 10)),
+            command: "chessreach path --board infx8 --piece N@4,8 --piece B@4,6 --mover b:K@1,8 --to 7,8 --files 0..10",
+        },
+    )?;
+    show_route(
+        out,
+        &RouteShow {
+            title: "king from g2 takes pawn a8, past pawn a2 (pawns attack upwards)",
+            problem: Problem::KingPath,
+            input: "g2 a8 a2\n",
+            board: "8x8",
+            pieces: &["P@a8/a2"],
+            question: Question {
+                mover: king("g2")?,
+                target: Target::Capture("a8".parse()?),
+                may_capture: Capturable::All,
+            },
+            files: None,
+            command:
+                "chessreach path --board 8x8 --piece P@a8/a2 --mover b:K@g2 --capture a8 --may-capture all",
+        },
+    )
 }
 
 /// knightmare: the strategy against the greedy opponent on a 10×10 board, its proof, and a

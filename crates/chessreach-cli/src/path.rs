@@ -217,17 +217,6 @@ fn names(pos: &Position, squares: &[Coord]) -> Vec<String> {
         .collect()
 }
 
-/// `path` arguments from words, as on the command line (for the demo).
-pub(crate) fn args_from(words: &[&str]) -> Result<Args> {
-    #[derive(clap::Parser)]
-    struct Words {
-        #[command(flatten)]
-        args: Args,
-    }
-    use clap::Parser as _;
-    Ok(Words::try_parse_from(std::iter::once("path").chain(words.iter().copied()))?.args)
-}
-
 /// A distance map too large to draw: how many squares are reachable, the farthest, and how
 /// many squares lie at each distance. O(squares).
 fn write_summary(
