@@ -11,7 +11,9 @@ use chessreach::duel::protocol::{ProgramLink, Tokens};
 use chessreach::duel::solver::{Solution, Value};
 use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
-use chessreach::duel::{referee, DrawBy, Duel, Game, Outcome, Player, PlayerError, Verdict, WinBy};
+use chessreach::duel::{
+    referee, DrawBy, Duel, Game, Outcome, Player, PlayerError, ProtocolError, Verdict, WinBy,
+};
 use chessreach::geometry::{Coord, Rect};
 use chessreach::limits::Budget;
 use chessreach::piece::{Colour, Rule};
@@ -614,7 +616,12 @@ fn protocol_samples_and_errors() {
     let flood = format!("6 6\n4 4 2 2\n{}\n", "7".repeat(100_000));
     let (_, r) = run(&flood);
     assert!(
-        matches!(r, Err(SolveError::Protocol(ref m)) if m.contains("longer than")),
+        matches!(
+            r,
+            Err(SolveError::Player(PlayerError::Protocol(
+                ProtocolError::LineTooLong { line: 3, limit: 4096 }
+            )))
+        ),
         "{r:?}"
     );
 }

@@ -43,7 +43,7 @@ pub mod strategy;
 pub mod verify;
 
 pub use game::{DrawBy, Game, IllegalMove, Outcome, WinBy};
-pub use referee::{referee, Player, PlayerError, Verdict};
+pub use referee::{referee, Player, PlayerError, ProtocolError, Verdict};
 
 use thiserror::Error;
 

@@ -114,7 +114,7 @@ impl Policy {
 impl Player for Policy {
     fn choose(&mut self, game: &Game<'_>) -> Result<Coord, PlayerError> {
         self.choose_move(game)
-            .ok_or_else(|| PlayerError::Protocol("the policy has no move to play".into()))
+            .ok_or(PlayerError::Protocol(super::ProtocolError::NoMove))
     }
 }
 

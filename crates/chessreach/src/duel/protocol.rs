@@ -17,7 +17,7 @@
 
 use std::io::{BufRead, Read, Write};
 
-use super::referee::{Player, PlayerError, Verdict};
+use super::referee::{Player, PlayerError, ProtocolError, Verdict};
 use super::{Game, Outcome};
 use crate::geometry::Coord;
 use crate::input::{excerpt, Input, InputError};
@@ -84,10 +84,11 @@ impl<R: BufRead> Lines<R> {
         }
         self.number += 1;
         if self.buf.len() > LINE_LIMIT {
-            return Err(PlayerError::Protocol(format!(
-                "line {} is longer than {LINE_LIMIT} bytes",
-                self.number
-            )));
+            return Err(ProtocolError::LineTooLong {
+                line: self.number,
+                limit: LINE_LIMIT,
+            }
+            .into());
         }
         while self.buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
             self.buf.pop();
@@ -258,7 +259,10 @@ impl<R: BufRead, W: Write> ProgramLink<R, W> {
             "WHITE" => Colour::White,
             "BLACK" => Colour::Black,
             other => {
-                let e = PlayerError::Protocol(format!("expected WHITE or BLACK, got {}", excerpt(other)));
+                let e = PlayerError::from(ProtocolError::Unexpected {
+                    expected: "WHITE or BLACK",
+                    found: other.to_owned(),
+                });
                 return Err((e, link.transcript));
             }
         };
@@ -282,15 +286,13 @@ impl<R: BufRead, W: Write> ProgramLink<R, W> {
         Ok(())
     }
 
-    fn read(&mut self, what: &str) -> Result<String, PlayerError> {
+    fn read(&mut self, what: &'static str) -> Result<String, PlayerError> {
         match self.lines.next_line()? {
             Some(l) => {
                 self.transcript.push(format!("program: {l}"));
                 Ok(l)
             }
-            None => Err(PlayerError::Protocol(format!(
-                "the program closed its output where {what} was expected"
-            ))),
+            None => Err(ProtocolError::Closed(what).into()),
         }
     }
 }
@@ -301,10 +303,11 @@ impl<R: BufRead, W: Write> Player for ProgramLink<R, W> {
         let mut it = line.split_whitespace().map(str::parse::<i64>);
         match (it.next(), it.next(), it.next()) {
             (Some(Ok(x)), Some(Ok(y)), None) => Ok(square_at(x, y)),
-            _ => Err(PlayerError::Protocol(format!(
-                "expected a move `x y`, got {}",
-                excerpt(&line)
-            ))),
+            _ => Err(ProtocolError::Unexpected {
+                expected: "a move `x y`",
+                found: line,
+            }
+            .into()),
         }
     }
 

@@ -37,6 +37,34 @@ pub trait Player {
     }
 }
 
+/// How a player broke the line protocol.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ProtocolError {
+    /// A line longer than the protocol allows.
+    #[error("line {line} is longer than {limit} bytes")]
+    LineTooLong {
+        /// 1-based line number.
+        line: usize,
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The program closed its output while a line was due.
+    #[error("the program closed its output where {0} was expected")]
+    Closed(&'static str),
+    /// A line that is not what the protocol expects here.
+    #[error("expected {expected}, got {}", crate::input::excerpt(found))]
+    Unexpected {
+        /// What the protocol wants here.
+        expected: &'static str,
+        /// The line received.
+        found: String,
+    },
+    /// A policy with no move to play (a position it should never be asked about).
+    #[error("the policy has no move to play")]
+    NoMove,
+}
+
 /// Why a player could not give a move.
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -46,7 +74,7 @@ pub enum PlayerError {
     Timeout,
     /// It sent something that is not a move, or broke the protocol.
     #[error("protocol error: {0}")]
-    Protocol(String),
+    Protocol(#[from] ProtocolError),
     /// Its input was malformed at a known place.
     #[error(transparent)]
     Input(#[from] InputError),

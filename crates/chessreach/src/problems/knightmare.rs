@@ -40,7 +40,7 @@ fn from_player(e: PlayerError) -> SolveError {
     match e {
         PlayerError::Input(e) => SolveError::Input(e),
         PlayerError::Io(e) => SolveError::Io(e),
-        other => SolveError::Protocol(other.to_string()),
+        other => SolveError::Player(other),
     }
 }
 
@@ -48,7 +48,7 @@ fn from_player(e: PlayerError) -> SolveError {
 ///
 /// # Errors
 ///
-/// [`SolveError::Input`] (line and column) for malformed, illegal or missing judge input or a bad setup; [`SolveError::Protocol`] when the exchange breaks otherwise; [`SolveError::Io`] when writing fails.
+/// [`SolveError::Input`] (line and column) for malformed, illegal or missing judge input or a bad setup; [`SolveError::Player`] or [`SolveError::Ended`] when the exchange breaks otherwise; [`SolveError::Io`] when writing fails.
 pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, SolveError> {
     let mut tokens = Tokens::new(input);
     let n = tokens.int("the number of rows n").map_err(from_player)?;
@@ -74,7 +74,7 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
             e.to_string(),
         )
     })?;
-    let strategy = Strategy::new(&duel).map_err(|e| SolveError::Protocol(e.to_string()))?;
+    let strategy = Strategy::new(&duel)?;
     let mut ours = StrategyPlayer::new(strategy, white, black);
     let side = ours.side();
     writeln!(
@@ -109,6 +109,6 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
             &format!("a knight move from {}", crate::duel::protocol::square_text(from)),
             format!("the illegal move {}", crate::duel::protocol::square_text(to)),
         )),
-        other => Err(SolveError::Protocol(other.to_string())),
+        other => Err(SolveError::Ended(Box::new(other))),
     }
 }

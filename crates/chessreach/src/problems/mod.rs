@@ -147,9 +147,15 @@ pub enum SolveError {
     /// Writing the answer failed.
     #[error("cannot write the answer: {0}")]
     Io(#[from] io::Error),
-    /// An interactive exchange went wrong (an illegal or impossible move, a bad setup).
+    /// The other side of an interactive exchange broke the protocol.
+    #[error(transparent)]
+    Player(#[from] crate::duel::PlayerError),
+    /// An interactive game ended in a way the exchange does not allow.
     #[error("{0}")]
-    Protocol(String),
+    Ended(Box<crate::duel::Verdict>),
+    /// The interactive game cannot be set up.
+    #[error(transparent)]
+    Duel(#[from] crate::duel::DuelError),
     /// The input asks for more memory than the budget allows.
     #[error(transparent)]
     TooLarge(#[from] crate::limits::TooLarge),
