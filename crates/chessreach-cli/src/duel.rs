@@ -3,6 +3,11 @@
 //! The rules, the solver, the referee and the protocol live in `chessreach::duel`; this file
 //! parses arguments, spawns programs (with timeouts and process groups) and prints.
 
+#![expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    reason = "board sizes (at most 2^32 files/ranks) fit i64 exactly; state counts shown as f64 rates only"
+)]
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

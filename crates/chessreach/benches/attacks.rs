@@ -2,7 +2,14 @@
 //! them hoppers), 100,000 pieces on a strip; and the 8×8 FEN-to-attacked-squares path the Python
 //! package calls.
 
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate the undocumented entry points"
+)]
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "the benchmark's random indices are below 10"
+)]
 
 use chessreach::attack::{AttackMap, Kind, Placed, Position, StripAttackMap};
 use chessreach::geometry::{Board, Coord, Rect, Strip};

@@ -15,6 +15,12 @@
 //! neither it nor any square it could attack (blockers ignored) lies on the corridor; rooks and
 //! queens come boxed in by kings so their lines stop at once.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "the generator's sizes and coordinates are small by construction (command-line sizes are checked)"
+)]
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write;

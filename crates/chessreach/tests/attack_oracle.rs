@@ -1,6 +1,7 @@
 //! Attack maps against a naive ray walk over moves typed by the oracle (tests/common), never
 //! the product's step tables.
 
+#![expect(clippy::cast_possible_wrap, reason = "test boards are small")]
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};

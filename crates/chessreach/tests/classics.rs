@@ -1,6 +1,11 @@
 //! The classic formats, data-driven: every `tests/data/<problem>/NNN.in` must produce
 //! `NNN.out` exactly; then malformed inputs and the king-path oracle.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "test inputs are small"
+)]
 use std::path::Path;
 
 use chessreach::problems::{solve, Problem, SolveError};

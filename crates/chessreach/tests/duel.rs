@@ -2,6 +2,12 @@
 //! rules (moves typed by hand from the Betza definitions, not taken from the product's step
 //! tables), the knightmare strategy proven, games through the referee, and the protocol.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "test boards are at most 12x12"
+)]
 mod common;
 
 use std::collections::{BTreeSet, HashMap};

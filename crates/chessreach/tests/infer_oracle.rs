@@ -1,5 +1,11 @@
 //! Rule inference against brute force: diagrams made from known rules, and noisy diagrams.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "test diagrams are small"
+)]
 use std::collections::BTreeSet;
 
 use chessreach::infer::{infer, infer_with, Diagram, Engine, Mark, OffsetSet};

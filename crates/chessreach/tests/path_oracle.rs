@@ -1,5 +1,11 @@
 //! Route engines against breadth-first search over explicitly enumerated states.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "test boards are small"
+)]
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

@@ -1,5 +1,11 @@
 //! Reach counts on typed roads: the offline engine and the per-query BFS against a brute force.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "test grids are small"
+)]
 use std::collections::{BTreeSet, VecDeque};
 
 use chessreach::geometry::EdgeGrid;

@@ -1,3 +1,7 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "square indices fit u32 (a Rect has fewer than 2^32 − 1 squares), and so do piece indices: pieces stand on distinct squares"
+)]
 use super::walk::{self, Surface};
 use super::{AttackQuery, Position};
 use crate::geometry::{Coord, Rect, Square, SquareSet};

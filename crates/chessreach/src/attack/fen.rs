@@ -1,3 +1,7 @@
+#![expect(
+    clippy::cast_possible_wrap,
+    reason = "FEN widths and heights are below 2^32 (Rect::new refuses more) and so fit i64"
+)]
 use std::fmt;
 
 use thiserror::Error;

@@ -1,3 +1,7 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "piece indices fit u32: 2^32 pieces would take over 100 GB of input before a map is asked for"
+)]
 use std::collections::BTreeMap;
 
 use super::walk::{self, Surface, WalkSink};

@@ -18,6 +18,10 @@
 //! runs on every core; the backward pass is sequential. Memory is costed before anything is
 //! allocated ([`Solution::bytes_needed`]) and refused beyond the [`Budget`].
 
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "table sizes were checked against the memory budget, so they fit usize"
+)]
 use rayon::prelude::*;
 
 use super::game::Game;

@@ -1,3 +1,8 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "file names are made only for files 1..=26"
+)]
 use std::fmt;
 use std::ops::Neg;
 use std::str::FromStr;

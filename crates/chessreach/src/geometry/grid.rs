@@ -1,3 +1,8 @@
+#![expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "grid cells are below n·m, which the roads budget keeps far below isize::MAX"
+)]
 use thiserror::Error;
 
 /// An `rows × cols` grid of intersections whose edges carry a small type (1–255; 0 means no

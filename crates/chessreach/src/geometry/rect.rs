@@ -1,3 +1,8 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "Rect::new keeps width·height below 2^32 − 1, so every side and square index fits u32; coordinates are checked with contains() before the cast"
+)]
 use std::fmt;
 
 use thiserror::Error;

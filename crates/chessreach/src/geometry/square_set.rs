@@ -1,3 +1,7 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "bit positions of a SquareSet are below its length, which fits u32 (Rect indices)"
+)]
 use std::ops::{BitAndAssign, BitOrAssign, SubAssign};
 
 use super::Square;

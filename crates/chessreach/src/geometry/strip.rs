@@ -1,3 +1,7 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "Strip::new checks ranks <= 64 before the cast"
+)]
 use std::fmt;
 
 use thiserror::Error;

@@ -6,6 +6,12 @@
 //! size, exact after rounding since the counts stay far below 2^52. [`correlate`] and
 //! [`convolve`] pick the cheaper by a cost estimate.
 
+#![expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^56 and convert exactly between usize and i64; FFT sums are counts below 2^52, exact in f64"
+)]
 use std::sync::Arc;
 
 use rayon::prelude::*;

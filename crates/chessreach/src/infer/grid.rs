@@ -1,5 +1,11 @@
 //! A rectangle of bits, one `u64` word run per row.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "grids are costed against the budget, so sides and offsets stay far below 2^56 and convert exactly between usize and i64"
+)]
 /// `rows × cols` bits, row-major; each row is `words` words, bit `c` of a row is column `c`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BitGrid {

@@ -1,3 +1,9 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "offset tables are twice a budget-costed diagram per side, so offsets and indices stay far below 2^56 and convert exactly between usize and i64"
+)]
 use std::collections::BTreeMap;
 
 use super::grid::BitGrid;

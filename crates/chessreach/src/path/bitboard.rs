@@ -5,6 +5,10 @@
 //! O(d · 2^k · s) word operations for distance d, k capturable pieces and s mover steps, and
 //! allocates nothing once its [`Scratch`] has grown.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "bitboard boards have at most 64 squares"
+)]
 use crate::attack::walk::{self, Surface};
 use crate::geometry::{Coord, Rect, Square};
 use crate::piece::{Colour, Step};

@@ -4,6 +4,12 @@
 //! addition and the padding stops it at the edge: O(squares · steps) with no bounds checks.
 //! 1000×1000 for a knight takes a few milliseconds.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "leaper tables cover boards of at most 2^32 squares; steps are at most 2^20"
+)]
 use crate::geometry::{Coord, Rect, Square};
 use crate::piece::Step;
 

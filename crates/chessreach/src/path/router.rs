@@ -1,3 +1,7 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "the router refuses more than MAX_STATES (2^26) states, so squares and subsets fit u32"
+)]
 use std::collections::VecDeque;
 
 use thiserror::Error;

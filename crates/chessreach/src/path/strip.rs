@@ -33,6 +33,12 @@
 //! typically one or two visits per column, plus O(g log g) for g jumps. Memory is linear in C:
 //! about 2 masks and a `u32` per column.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "column counts are bounded by the pieces (fewer than 2^32) and rank masks by 64 ranks; file gaps are i64 differences checked for overflow before the casts"
+)]
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fmt::Debug;

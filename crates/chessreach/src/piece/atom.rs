@@ -1,3 +1,7 @@
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "leap components are at most Atom::MAX_LEAP (2^20)"
+)]
 use crate::geometry::Delta;
 
 /// A symmetric leap `(a, b)` with `a >= b >= 0`, `a > 0`: the 4 or 8 moves `(±a, ±b)`, `(±b, ±a)`.

@@ -5,6 +5,12 @@
 //! types are 0–3, colours 0 or 1, levels any 64-bit integer, rows `1..=n`, columns `1..=m`;
 //! a placement on an occupied intersection is an error naming its line.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "roads grids are at most the budget's n·m (well below 2^32 cells) and parsed values are range-checked first"
+)]
 use std::fmt::Write as _;
 use std::io::Write;
 

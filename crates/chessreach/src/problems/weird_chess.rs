@@ -5,6 +5,11 @@
 //! rule is accepted; the largest is canonical). Blank lines and trailing spaces are ignored;
 //! any `n ≥ 1` that fits in memory is accepted (n = 2000 takes seconds).
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "the size line is range-checked to 1..=65535 before the cast"
+)]
 use std::io::Write;
 
 use super::{Input, InputError, SolveError};

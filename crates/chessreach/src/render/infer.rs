@@ -1,6 +1,12 @@
 //! Pictures of inferred rules: the rule as a diagram around its piece, or the attacked squares
 //! no rule explains.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "pictures are drawn of budget-costed diagrams, whose sides and rows convert exactly between usize and i64"
+)]
 use std::fmt::Write as _;
 
 use super::{Cell, Key, View};

@@ -108,6 +108,12 @@ pub struct Key {
     pub label: &'static str,
 }
 
+/// A count as a pixel factor: pictures are at most [`DRAW_LIMIT`] squares a side and a few
+/// dozen lines, so this never saturates in practice.
+fn count(n: impl TryInto<i64>) -> i64 {
+    n.try_into().unwrap_or(i64::MAX / 4)
+}
+
 /// A line drawn over the board between two squares' centres (a road, a move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Segment {
@@ -168,14 +174,14 @@ pub fn svg(
     lines: &[Segment],
     cell: impl Fn(Coord) -> Cell,
 ) -> String {
-    let w = view.width() as i64;
+    let w = count(view.width());
     let h = view.ranks.end() - view.ranks.start() + 1;
     // Wide enough for the board and the longest legend line (about 7 px a character).
     let longest = keys.iter().map(|k| k.label.chars().count()).max().unwrap_or(0);
     let legend_width = MARGIN + 30 + 7 * i64::try_from(longest).unwrap_or(0);
     let width = (w * SQ + MARGIN + 10).max(360).max(legend_width);
     let title_lines = wrap(title, usize::try_from((width - 20) / 8).unwrap_or(40));
-    let top = 8 + LINE * title_lines.len() as i64;
+    let top = 8 + LINE * count(title_lines.len());
     let mut board = String::new();
     let mut above = String::new();
     let mut sides = [false; 2];
@@ -184,10 +190,10 @@ pub fn svg(
         let row = view.ranks.end() - c.rank;
         (MARGIN + col * SQ + SQ / 2, top + row * SQ + SQ / 2)
     };
-    for (row, rank) in view.ranks.clone().rev().enumerate() {
-        let y = top + row as i64 * SQ;
-        for (col, file) in view.files.clone().enumerate() {
-            let x = MARGIN + col as i64 * SQ;
+    for (row, rank) in (0_i64..).zip(view.ranks.clone().rev()) {
+        let y = top + row * SQ;
+        for (col, file) in (0_i64..).zip(view.files.clone()) {
+            let x = MARGIN + col * SQ;
             let c = cell(Coord::new(file, rank));
             if let Some(colour) = square(
                 &mut board,
@@ -216,7 +222,7 @@ pub fn svg(
         );
     }
     board.push_str(&above);
-    for (col, file) in view.files.clone().enumerate() {
+    for (col, file) in (0_i64..).zip(view.files.clone()) {
         let label = if view.algebraic() {
             Coord::file_name(file)
         } else {
@@ -225,14 +231,14 @@ pub fn svg(
         let _ = writeln!(
             board,
             r#"<text x="{}" y="{}" font-size="12" text-anchor="middle">{}</text>"#,
-            MARGIN + col as i64 * SQ + SQ / 2,
+            MARGIN + col * SQ + SQ / 2,
             top + h * SQ + 16,
             escape(&label)
         );
     }
     let entries = keys.len() + sides.iter().filter(|&&s| s).count();
     let legend_top = top + h * SQ + 26;
-    let height = legend_top + LINE * entries as i64 + 6;
+    let height = legend_top + LINE * count(entries) + 6;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -243,11 +249,11 @@ pub fn svg(
         out,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    for (i, line) in title_lines.iter().enumerate() {
+    for (i, line) in (0_i64..).zip(&title_lines) {
         let _ = writeln!(
             out,
             r#"<text x="10" y="{}" font-size="13" font-weight="bold">{}</text>"#,
-            LINE * (i as i64 + 1),
+            LINE * (i + 1),
             escape(line)
         );
     }

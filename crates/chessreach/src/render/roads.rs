@@ -1,5 +1,6 @@
 //! Pictures of typed roads: the grid with its roads, the pieces, and what one placement reaches.
 
+#![expect(clippy::cast_possible_truncation, reason = "road types are 0..=3")]
 use super::{Cell, Key, Segment, View};
 use crate::geometry::{Coord, EdgeGrid};
 use crate::piece::Colour;

@@ -46,10 +46,10 @@ pub const DISTANCE_LEGEND: &str = "S start; 1-9, a-z: moves needed (* more); x a
 /// The mark for the k-th square of a route: `S`, then 1–9, then a–z, then `*`.
 #[must_use]
 pub fn step_mark(k: u64) -> char {
+    let k = u32::try_from(k).unwrap_or(u32::MAX);
     match k {
         0 => 'S',
-        1..=9 => char::from(b'0' + k as u8),
-        10..=35 => char::from(b'a' + (k - 10) as u8),
+        1..=35 => char::from_digit(k, 36).unwrap_or('*'),
         _ => '*',
     }
 }

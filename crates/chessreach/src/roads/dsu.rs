@@ -1,6 +1,10 @@
 //! Union-find over dense indices, with set size and, when asked for, the smallest and largest
 //! member.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "roads grids hold fewer than 2^32 cells (checked by the budget)"
+)]
 /// Disjoint sets with union by size and path halving: near-O(1) amortised per operation.
 pub(super) struct Dsu {
     parent: Vec<u32>,

@@ -12,6 +12,10 @@
 //! - [`Offline`]: every placement's count at once, O((n·m + q) log(n·m + q)), by processing
 //!   placements in reverse as removals (regions only merge); see its documentation.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "roads grids hold fewer than 2^32 cells (checked by the budget)"
+)]
 mod dsu;
 mod offline;
 mod tree;

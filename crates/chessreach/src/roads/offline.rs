@@ -24,6 +24,11 @@
 //! Time O((n·m + q) log(n·m + q)), memory O(n·m + q log q); no recursion deeper than the
 //! key space's log.
 
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+)]
 use super::dsu::Dsu;
 use super::tree::Trees;
 use super::{check, Piece, PlacementError};
