@@ -498,6 +498,17 @@ struct Route {
     start: Coord,
 }
 
+impl Route {
+    /// The names of some squares of the route, `[]` when there is none.
+    fn names(&self, squares: impl Fn(&Way) -> Vec<Coord>) -> Vec<String> {
+        let pos = self.position.get();
+        self.way
+            .as_ref()
+            .map(|w| squares(w).into_iter().map(|c| pos.name(c)).collect())
+            .unwrap_or_default()
+    }
+}
+
 /// Squares listed at most by `Route.squares` (a strip route can be longer than memory).
 const SQUARES_LIMIT: usize = 1_000_000;
 
@@ -505,39 +516,21 @@ const SQUARES_LIMIT: usize = 1_000_000;
 impl Route {
     /// Every square from the start to the end (at most a million), `[]` when unreachable.
     #[getter]
-    fn squares(&self, py: Python<'_>) -> Vec<String> {
-        let pos = self.position.get();
-        let _ = py;
-        self.way
-            .as_ref()
-            .map(|w| {
-                w.squares(SQUARES_LIMIT)
-                    .into_iter()
-                    .map(|c| pos.name(c))
-                    .collect()
-            })
-            .unwrap_or_default()
+    fn squares(&self) -> Vec<String> {
+        self.names(|w| w.squares(SQUARES_LIMIT))
     }
 
     /// The route's corners: every square on bounded boards; on strips the ends of straight
     /// king lines.
     #[getter]
     fn waypoints(&self) -> Vec<String> {
-        let pos = self.position.get();
-        self.way
-            .as_ref()
-            .map(|w| w.waypoints.iter().map(|&c| pos.name(c)).collect())
-            .unwrap_or_default()
+        self.names(|w| w.waypoints.clone())
     }
 
     /// Squares of the pieces captured on the way, in order.
     #[getter]
     fn captured(&self) -> Vec<String> {
-        let pos = self.position.get();
-        self.way
-            .as_ref()
-            .map(|w| w.captured.iter().map(|&c| pos.name(c)).collect())
-            .unwrap_or_default()
+        self.names(|w| w.captured.clone())
     }
 
     fn __bool__(&self) -> bool {
