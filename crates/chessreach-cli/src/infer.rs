@@ -31,7 +31,7 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let mut out = output::stdout();
     match args.format {
         Format::Json => json_out(&d, &found, &mut out)?,
-        Format::Svg => out.write_all(render::inference_svg(&d, &found).as_bytes())?,
+        Format::Svg => out.write_all(render::inference_svg(&d, &found)?.as_bytes())?,
         Format::Text => out.write_all(render::inference_text(&d, &found).as_bytes())?,
     }
     out.flush()?;

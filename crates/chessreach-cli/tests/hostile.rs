@@ -106,6 +106,20 @@ fn cases() -> Vec<Case> {
         .err(&["ASCII letter"]),
         case("a bad memory size", &["attacks", "--max-memory", "lots"], "", 2).err(&["--max-memory"]),
         case(
+            "a diagram too large to draw as SVG",
+            &["infer", "--format", "svg"],
+            format!("o{}\n", ".".repeat(400)),
+            1,
+        )
+        .err(&["too large to draw"]),
+        case(
+            "a mover with two squares",
+            &["path", "--mover", "K@a1/b2", "--to", "c3"],
+            "",
+            2,
+        )
+        .err(&["expected one square"]),
+        case(
             "a route on a board too large for the budget",
             &["path", "--board", "8000x8000", "--mover", "K@a1", "--to", "b2"],
             "",

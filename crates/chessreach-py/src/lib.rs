@@ -17,7 +17,7 @@ use chessreach::limits::{Budget, TooLarge};
 use chessreach::path::{self, Answer, Capturable, Mover, Question, RouteError, Target, Way};
 use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
 use chessreach::problems::{self, Problem, SolveError};
-use chessreach::render::{self, View, Window};
+use chessreach::render::{self, Window};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -448,9 +448,14 @@ impl Position {
         }
     }
 
-    /// A text diagram (`+` White attacks, `-` Black, `#` both).
+    /// A text diagram (`+` White attacks, `-` Black, `#` both); on a board too large to draw,
+    /// what stands where it could not be drawn.
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        let (view, map) = self.picture(py)?;
+        let view = match render::view_of(&self.pos, Window::default(), &[]) {
+            Ok(view) => view,
+            Err(e) => return Ok(format!("{} ({e})", self.__repr__())),
+        };
+        let map = self.map(py)?;
         let cell = render::attack_cell(&self.pos, map.query(), None);
         Ok(format!(
             "{}{}",
@@ -471,18 +476,30 @@ impl Position {
     }
 
     /// An SVG picture of the attack map, for Jupyter.
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        let (view, map) = self.picture(py)?;
-        let cell = render::attack_cell(&self.pos, map.query(), None);
-        let title = format!("Attacks on a {} board", self.pos.board());
-        Ok(render::svg(&view, &title, render::attack_keys(None), &[], cell))
+    /// `None` (Jupyter falls back to the text) when the board is too large to draw whole;
+    /// `svg(files=, ranks=)` draws a window of it.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        match self.svg(py, None, None) {
+            Ok(svg) => Ok(Some(svg)),
+            Err(e) if e.is_instance_of::<ChessreachError>(py) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
-}
 
-impl Position {
-    fn picture(&self, py: Python<'_>) -> PyResult<(View, &Map)> {
-        let view = render::view_of(&self.pos, Window::default(), &[]).map_err(|e| chessreach_error(&e))?;
-        Ok((view, self.map(py)?))
+    /// An SVG picture of the attack map: the whole board, or the files `(lo, hi)` and ranks
+    /// `(lo, hi)` asked for (at most 200 a side).
+    #[pyo3(signature = (files = None, ranks = None))]
+    fn svg(&self, py: Python<'_>, files: Option<(i64, i64)>, ranks: Option<(i64, i64)>) -> PyResult<String> {
+        let view =
+            render::view_of(&self.pos, Window { files, ranks }, &[]).map_err(|e| chessreach_error(&e))?;
+        let map = self.map(py)?;
+        let cell = render::attack_cell(&self.pos, map.query(), None);
+        let title = render::titled(
+            &format!("Attacks on a {} board", self.pos.board()),
+            &self.pos,
+            &view,
+        );
+        Ok(render::svg(&view, &title, render::attack_keys(None), &[], cell))
     }
 }
 
@@ -550,18 +567,21 @@ impl Route {
     }
 
     /// An SVG picture of the route, for Jupyter.
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+    /// `None` (Jupyter falls back to the text) when the board is too large to draw.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
         let pos = self.position.get();
         let mut ends = vec![self.start];
         ends.extend(self.way.as_ref().and_then(|w| w.waypoints.last().copied()));
-        let view = render::view_of(&pos.pos, Window::default(), &ends).map_err(|e| chessreach_error(&e))?;
+        let Ok(view) = render::view_of(&pos.pos, Window::default(), &ends) else {
+            return Ok(None);
+        };
         let map = pos.map(py)?;
         let cell = render::route_cell(&pos.pos, Some(map.query()), self.mover, self.way.as_ref(), 4000);
         let title = match &self.way {
             Some(w) => format!("A route of {} moves", w.moves),
             None => "No route".into(),
         };
-        Ok(render::svg(&view, &title, &render::ROUTE_KEYS, &[], cell))
+        Ok(Some(render::svg(&view, &title, &render::ROUTE_KEYS, &[], cell)))
     }
 }
 
@@ -750,8 +770,9 @@ impl Inference {
     }
 
     /// An SVG picture of the rule (or of the unexplained squares), for Jupyter.
-    fn _repr_svg_(&self) -> String {
-        render::inference_svg(&self.diagram, &self.found)
+    /// `None` (Jupyter falls back to the text) when the diagram is too large to draw.
+    fn _repr_svg_(&self) -> Option<String> {
+        render::inference_svg(&self.diagram, &self.found).ok()
     }
 }
 

@@ -267,6 +267,18 @@ def test_pictures_are_svg():
     assert "+ attacked by White" in str(pos)
 
 
+def test_large_boards_are_not_drawn_whole():
+    big = chessreach.Position(board="1000x1000", pieces=["Q@500,500"])
+    assert big._repr_svg_() is None
+    assert "too large to draw" in str(big)
+    window = big.svg(files=(495, 505), ranks=(495, 505))
+    assert ET.fromstring(window).find("{http://www.w3.org/2000/svg}title").text.startswith("Attacks")
+    with pytest.raises(chessreach.ChessreachError):
+        big.svg()
+    rows = ["." * 300] * 150 + ["o" + "." * 299] + ["." * 300] * 149
+    assert chessreach.infer("\n".join(rows))._repr_svg_() is None
+
+
 def test_searches_release_the_gil():
     # While a long search runs in another thread, this thread keeps running Python code: the
     # longest pause between its loop turns stays far below the search's own time.

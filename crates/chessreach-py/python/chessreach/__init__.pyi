@@ -73,7 +73,12 @@ class Position:
         """The squares of the pieces attacking `square`, both colours unless `colour`."""
     def attack_counts(self) -> dict[str, tuple[int, int]]:
         """`{square: (white, black)}` for every attacked square (bounded boards)."""
-    def _repr_svg_(self) -> str: ...
+    def svg(
+        self, files: Optional[tuple[int, int]] = None, ranks: Optional[tuple[int, int]] = None
+    ) -> str:
+        """The attack map as SVG: the whole board, or a window (at most 200 squares a side)."""
+    def _repr_svg_(self) -> Optional[str]:
+        """None when the board is too large to draw whole."""
 
 class Route:
     """A shortest safe route (falsy when there is none)."""
@@ -88,7 +93,7 @@ class Route:
     @property
     def captured(self) -> list[str]: ...
     def __bool__(self) -> bool: ...
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 class Inference:
     """The movement rule behind an attack diagram."""
@@ -103,7 +108,7 @@ class Inference:
     def offsets(self) -> list[tuple[int, int]]: ...
     @property
     def unexplained(self) -> list[tuple[int, int]]: ...
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 def route(
     position: Position,

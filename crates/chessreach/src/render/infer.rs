@@ -9,7 +9,7 @@
 )]
 use std::fmt::Write as _;
 
-use super::{Cell, Key, View};
+use super::{Cell, Key, View, ViewError};
 use crate::geometry::Coord;
 use crate::infer::{Diagram, Inference, Mark};
 use crate::piece::Colour;
@@ -71,8 +71,24 @@ pub fn inference_text(d: &Diagram, found: &Inference) -> String {
 
 /// The answer as SVG: the rule drawn around its piece, or the diagram with the unexplained
 /// squares marked. O(diagram).
-#[must_use]
-pub fn inference_svg(d: &Diagram, found: &Inference) -> String {
+///
+/// # Errors
+///
+/// [`ViewError::DiagramTooLarge`] when the picture would be wider or taller than
+/// [`DRAW_LIMIT`](super::DRAW_LIMIT) squares (the rule's picture is twice the diagram).
+pub fn inference_svg(d: &Diagram, found: &Inference) -> Result<String, ViewError> {
+    let scale = if found.unexplained.is_empty() { 2 } else { 1 };
+    let limit = usize::try_from(super::DRAW_LIMIT).unwrap_or(usize::MAX);
+    if d.width() * scale > limit + 1 || d.height() * scale > limit + 1 {
+        return Err(ViewError::DiagramTooLarge {
+            width: d.width(),
+            height: d.height(),
+        });
+    }
+    Ok(draw(d, found))
+}
+
+fn draw(d: &Diagram, found: &Inference) -> String {
     // Rows are drawn top first: row r of a picture of height h is rank h - r.
     if found.unexplained.is_empty() {
         let (w, h) = (d.width() as i64, d.height() as i64);

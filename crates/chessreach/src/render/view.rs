@@ -35,6 +35,16 @@ pub enum ViewError {
          --files LO..HI --ranks LO..HI, or use --format json"
     )]
     TooLarge(Rect),
+    /// A diagram too large to draw.
+    #[error(
+        "a {width}x{height} diagram is too large to draw (at most {DRAW_LIMIT} squares a side, the rule's picture twice the diagram); use --format text or json"
+    )]
+    DiagramTooLarge {
+        /// Squares per row.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
     /// Strip pieces spread over more than [`STRIP_SPAN`] files.
     #[error("the pieces span files {0} to {1}, too wide to draw; choose a window with --files LO..HI")]
     TooWide(i64, i64),
