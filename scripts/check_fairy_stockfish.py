@@ -34,6 +34,8 @@ DEFAULT_PIECES = [
     "fK", "bK", "lK", "rK", "vK", "sK", "frK", "flK", "fsK", "fQ", "vQ", "sQ", "frQ", "KK", "mQcK",
     "fmRbcR", "fRbW", "vRsW", "sRvW", "fNbW", "ffrN", "fmrN", "sfN", "vlN", "vsN", "frlN", "rfF",
     "fbN", "lrN", "fDbA", "nNW", "nAF", "mNcF", "fNbB", "mfRcfB", "lrW", "fbF",
+    # Lameness where Fairy-Stockfish gives no move, ignores it (riders), or blocks twice (nZ).
+    "nW", "nF", "nK", "nH", "nC", "nG", "nZ", "nR", "nNN", "nW2",
     # Hoppers: cannons, the Xiangqi cannon, grasshoppers, limited hoppers.
     "pR", "pB", "pQ", "mRcpR", "gQ", "gR", "gB", "mKmgQ", "pN", "gN", "pR2", "fpR", "cpRmR", "pW", "fgB",
 ]

@@ -8,7 +8,7 @@
 //! | doubled letter, digit | a rider: `NN`, `KK` (= `Q`); `W3` at most 3 leaps (`RR` is `R`) |
 //! | `m`, `c` | move only, capture only (both: both); `e` is skipped |
 //! | `p`, `g` | hoppers on W and F lines: slide to the first piece, jump it, land anywhere beyond up to and including the next piece (`p`, the cannon `pR`, Xiangqi's `mRcpR`) or right behind it (`g`, the grasshopper `gQ`); on other lines (Fairy-Stockfish gives them no move) and with a range: refused |
-//! | `n` | lame: `nN` blocked on the orthogonal first step, `nD`/`nA` on the midpoint; nothing on one-step leaps and riders |
+//! | `n` | lame: `nN` blocked on the orthogonal first step, `nD`/`nA` on the midpoint; ignored on riders; `nW nF nK nH nC nG` refused (Fairy-Stockfish gives them no move) |
 //! | `f b l r v s h` | a letter pairs with the next if that is the same letter or of the other orientation (`h` is both); a lone letter is doubled: `f` = `ff` |
 //! | pairs on `N`-like leaps | the second letter names the long step's direction: `rfN` = (1,2), `frN` = (2,1), `fsN` = (±2,1), `fhN` = the four forward leaps; a pair outside the table (`sf`, `vl`, `vs`) selects nothing |
 //! | pairs on a lone orthogonal atom | both letters: `fsW` = `fW` + `sW` |
@@ -18,8 +18,9 @@
 //! Supersets (Fairy-Stockfish has no notation for them): `(x,y)` leaps (components up to
 //! 2^20), riders on any atom, ranges of several digits, the pawn shorthand `P` (`fmWfcF`).
 //! Refused with a message: a group whose letters select no move (`sfN`; Fairy-Stockfish gives
-//! it none), hoppers off W/F lines (likewise), initial moves `i` (not read yet), lame leaps with
-//! two blocking squares (`nH nC nZ nG`, not yet). The printer writes the fewest letters whose reading is the
+//! it none), hoppers off W/F lines (likewise), lame leaps other than `nD nN nA nZ` (likewise:
+//! `nW nF nK nH nC nG`), initial moves `i` (not read yet), the lame Z leap (the Janggi elephant,
+//! two blocking squares: not read yet). The printer writes the fewest letters whose reading is the
 //! same piece, never runs two chunks into one (`N1N3`, `RW3`), and drops parts another part
 //! already makes (`RW3` is `R`).
 
@@ -60,6 +61,9 @@ pub enum BetzaErrorKind {
         /// A pair that would select moves (`fs` for `sf`).
         hint: Option<String>,
     },
+    /// `n` on a leap Fairy-Stockfish gives no move when lame: the one-step atoms (`nW`, `nF`,
+    /// `nK`) and `nH`, `nC`, `nG` (its lame leapers are `nD`, `nN`, `nA` and `nZ`).
+    LameNoMove,
     /// A malformed or out-of-range `(x,y)` leap.
     BadLeap,
     /// A range that does not fit.
@@ -88,6 +92,10 @@ impl fmt::Display for BetzaErrorKind {
                 f,
                 "these direction letters select no move of the atom as Fairy-Stockfish reads them \
                  (the second letter of a pair names the long step's direction); did you mean `{h}`?"
+            ),
+            Self::LameNoMove => f.write_str(
+                "Fairy-Stockfish gives this lame leap no move (`n` makes lame leapers of D, N, A and Z only; \
+                 nW, nF, nK, nH, nC, nG move nowhere there): drop the `n`",
             ),
             Self::BadLeap => write!(
                 f,
@@ -389,16 +397,20 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
-            // Fairy-Stockfish ignores `n` on riders, and a one-step leap has nothing to block.
-            let lame = mods.lame.is_some() && range == 1 && atom.a() >= 2;
+            // Fairy-Stockfish ignores `n` on riders; on a leap it keeps the move only for its
+            // lame leapers D, N, A (one blocking square) and Z (two: the Janggi elephant), and
+            // gives the others no move at all (nW, nF, nH, nC, nG), which is refused here.
+            let lame = mods.lame.is_some() && range == 1;
             if lame && !atom.can_be_lame() {
                 let at = mods.lame.unwrap_or(mods_start);
-                return Err(self.err(
-                    at,
-                    BetzaErrorKind::Unsupported(
-                        "lame leaps with two blocking squares (nH nC nZ nG, lame (x,y))",
+                let kind = match (atom.a(), atom.b()) {
+                    (1, _) | (3, 0 | 1 | 3) => BetzaErrorKind::LameNoMove,
+                    (3, 2) => BetzaErrorKind::Unsupported(
+                        "lame Z leaps (the Janggi elephant, two blocking squares)",
                     ),
-                ));
+                    _ => BetzaErrorKind::Unsupported("lame (x,y) leaps beyond D, N and A"),
+                };
+                return Err(self.err(at, kind));
             }
             parts.push(Component {
                 atom,
@@ -798,9 +810,15 @@ mod tests {
             "fm".parse::<Rule>().map_err(|e| e.kind),
             Err(BetzaErrorKind::MissingAtom)
         );
-        // Fairy-Stockfish: `n` on a one-step leap or a rider changes nothing.
-        assert_eq!(rule("nW"), rule("W"));
+        // Fairy-Stockfish: `n` on a rider changes nothing; lame one-step leaps and lame H, C, G
+        // have no move there (checked with pyffish), so they are refused.
         assert_eq!(rule("nNN"), rule("NN"));
+        assert_eq!(rule("nW2"), rule("W2"));
+        for no_move in ["nW", "nF", "nK", "nH", "nC", "nG", "fnW"] {
+            let e = no_move.parse::<Rule>().expect_err(no_move);
+            assert_eq!(e.kind, BetzaErrorKind::LameNoMove, "{no_move}");
+            assert_eq!(e.at, no_move.find('n').expect("n"), "{no_move}");
+        }
         assert!(matches!(
             "nZ".parse::<Rule>().map_err(|e| e.kind),
             Err(BetzaErrorKind::Unsupported(_))
