@@ -391,6 +391,24 @@ impl Position {
         }
     }
 
+    /// The squares the piece on `square` attacks (as python-chess's `Board.attacks`); bounded
+    /// boards.
+    fn attacks<'py>(&self, py: Python<'py>, square: &str) -> PyResult<Bound<'py, PySet>> {
+        let c = self.on_board(py, square)?;
+        let i = self
+            .pos
+            .piece_at(c)
+            .ok_or_else(|| parse_error(py, format!("no piece stands on {square}"), square, 0))?;
+        let squares = self.pos.attacks_of(i).ok_or_else(|| {
+            ChessreachError::new_err("a strip's rays can be unbounded: ask is_attacked(square, colour)")
+        })?;
+        let set = PySet::empty(py)?;
+        for c in squares {
+            set.add(name_object(py, self.pos.board(), c))?;
+        }
+        Ok(set)
+    }
+
     /// Whether `colour` attacks `square`.
     fn is_attacked(&self, py: Python<'_>, square: &str, colour: &str) -> PyResult<bool> {
         let side = self::colour(colour)?;

@@ -55,6 +55,9 @@ def test_attacked_and_attackers_agree_with_python_chess():
             want = {chess.square_name(s) for s in chess.SQUARES if board.is_attacked_by(colour, s)}
             assert pos.attacked(name) == want, (board.fen(), name)
         counts = pos.attack_counts()
+        for s, piece in board.piece_map().items():
+            want = {chess.square_name(a) for a in board.attacks(s)}
+            assert pos.attacks(chess.square_name(s)) == want, (board.fen(), chess.square_name(s), piece)
         for s in chess.SQUARES:
             name = chess.square_name(s)
             white = board.attackers(chess.WHITE, s)

@@ -36,6 +36,15 @@ proptest! {
                 prop_assert_eq!(map.is_attacked(colour, s), n > 0);
             }
         }
+        // One piece at a time (a sparse walk, no board-sized map): the same pairs.
+        let mut single = BTreeSet::new();
+        for i in 0..pos.pieces().len() {
+            let squares = pos.attacks_of(i).expect("bounded");
+            let distinct: BTreeSet<Coord> = squares.iter().copied().collect();
+            prop_assert_eq!(distinct.len(), squares.len(), "each square once");
+            single.extend(squares.into_iter().map(|c| (c, i)));
+        }
+        prop_assert_eq!(&got, &single);
         prop_assert_eq!(got, expect);
     }
 }

@@ -68,6 +68,8 @@ class Position:
         """The FEN placement (bounded boards)."""
     def attacked(self, colour: Colour) -> set[str]:
         """The squares `colour` attacks (bounded boards)."""
+    def attacks(self, square: str) -> set[str]:
+        """The squares the piece on `square` attacks (bounded boards)."""
     def is_attacked(self, square: str, colour: Colour) -> bool: ...
     def attackers(self, square: str, colour: Optional[Colour] = None) -> list[str]:
         """The squares of the pieces attacking `square`, both colours unless `colour`."""

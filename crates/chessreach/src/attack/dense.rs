@@ -27,6 +27,52 @@ impl DenseSurface {
     }
 }
 
+/// A sparse view of a position's occupancy, for questions about a single piece: O(p log p) to
+/// build, O(log p) a probe, no board-sized array.
+struct SparseSurface {
+    rect: Rect,
+    occupied: std::collections::BTreeSet<Coord>,
+}
+
+impl Surface for SparseSurface {
+    fn on_board(&self, c: Coord) -> bool {
+        self.rect.contains(c)
+    }
+    fn occupied(&self, c: Coord) -> bool {
+        self.occupied.contains(&c)
+    }
+}
+
+impl Position {
+    /// The squares piece `i` attacks, in walk order, each once; `None` on a strip (a rook's
+    /// ray there never ends). O(p log p + squares covered · log p), whatever the board's size.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a piece index of this position.
+    #[must_use]
+    pub fn attacks_of(&self, i: usize) -> Option<Vec<Coord>> {
+        let rect = self.rect()?;
+        let surface = SparseSurface {
+            rect,
+            occupied: self.pieces().iter().map(|p| p.at).collect(),
+        };
+        let mut seen = std::collections::BTreeSet::new();
+        let mut out = Vec::new();
+        walk::attacks(
+            self.steps_of(i),
+            self.pieces()[i].at,
+            &surface,
+            &mut |c: Coord| {
+                if seen.insert(c) {
+                    out.push(c);
+                }
+            },
+        );
+        Some(out)
+    }
+}
+
 impl Surface for DenseSurface {
     #[inline]
     fn on_board(&self, c: Coord) -> bool {
