@@ -161,14 +161,7 @@ fn show_route(out: &mut impl Write, show: &RouteShow<'_>) -> Result<()> {
     let Some(way) = way else {
         anyhow::bail!("the sample's route exists");
     };
-    let squares: Vec<String> = way
-        .waypoints
-        .iter()
-        .map(|c| match pos.board() {
-            Board::Rect(_) => c.to_string(),
-            Board::Strip(_) => c.numeric(),
-        })
-        .collect();
+    let squares: Vec<String> = way.waypoints.iter().map(|&c| pos.board().name(c)).collect();
     writeln!(out, "   {} moves: {}", way.moves, squares.join(" "))?;
     let window = render::Window {
         files: show.files,

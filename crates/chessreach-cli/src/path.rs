@@ -3,11 +3,10 @@
 use std::io::Write;
 
 use anyhow::Result;
-use chessreach::attack::{AttackMap, AttackQuery, PieceSpec, Position, StripAttackMap, Symbols};
+use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
 use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
 use chessreach::path::{ask, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way};
-use chessreach::piece::Colour;
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 use serde_json::json;
 
@@ -64,24 +63,7 @@ fn mover(args: &Args) -> Result<(Mover, char)> {
             .define(d)
             .map_err(|e| crate::bad_argument("--define", e))?;
     }
-    let spec = PieceSpec::parse(&args.mover, Colour::White, &symbols)
-        .map_err(|e| crate::bad_argument("--mover", e))?;
-    let [at] = spec.squares[..] else {
-        return Err(UsageError(format!(
-            "--mover {}: expected one square, found {}",
-            args.mover,
-            spec.squares.len()
-        ))
-        .into());
-    };
-    Ok((
-        Mover {
-            rule: spec.rule,
-            colour: spec.colour,
-            at,
-        },
-        spec.symbol,
-    ))
+    Mover::parse(&args.mover, &symbols).map_err(|e| crate::bad_argument("--mover", e))
 }
 
 /// The question the arguments ask.
@@ -206,15 +188,9 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
 /// Route squares drawn at most (a strip route may cross billions).
 const ROUTE_DRAWN: usize = 4000;
 
-/// Square names: algebraic on boards that have them, `file,rank` on strips.
+/// Square names as the board writes them ([`Board::name`]).
 fn names(pos: &Position, squares: &[Coord]) -> Vec<String> {
-    squares
-        .iter()
-        .map(|c| match pos.board() {
-            Board::Rect(_) => c.to_string(),
-            Board::Strip(_) => c.numeric(),
-        })
-        .collect()
+    squares.iter().map(|&c| pos.board().name(c)).collect()
 }
 
 /// A distance map too large to draw: how many squares are reachable, the farthest, and how

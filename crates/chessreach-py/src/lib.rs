@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use chessreach::attack::{
-    AttackMap, AttackQuery, FenError, PieceSpec, Setup, SetupError, SpecError, StripAttackMap, Symbols,
+    AttackMap, AttackQuery, FenError, Setup, SetupError, SpecError, StripAttackMap, Symbols,
 };
 use chessreach::geometry::{Board, Coord, CoordParseError};
 use chessreach::infer::{infer_within, Diagram, Inference as Found};
@@ -174,8 +174,7 @@ fn name_object(py: Python<'_>, board: Board, c: Coord) -> Bound<'_, PyString> {
         let i = usize::try_from((c.rank - 1) * NAMED + c.file - 1).unwrap_or_default();
         return names[i].bind(py).clone();
     }
-    let text = if algebraic { c.to_string() } else { c.numeric() };
-    PyString::new(py, &text)
+    PyString::new(py, &board.name(c))
 }
 
 fn square(py: Python<'_>, text: &str) -> PyResult<Coord> {
@@ -282,10 +281,7 @@ impl Position {
     }
 
     fn name(&self, c: Coord) -> String {
-        match self.pos.board() {
-            Board::Rect(_) => c.to_string(),
-            Board::Strip(_) => c.numeric(),
-        }
+        self.pos.board().name(c)
     }
 
     fn on_board(&self, py: Python<'_>, text: &str) -> PyResult<Coord> {
@@ -604,23 +600,7 @@ impl Route {
 }
 
 fn mover_of(py: Python<'_>, pos: &Position, spec: &str) -> PyResult<(Mover, char)> {
-    let parsed = PieceSpec::parse(spec, Colour::White, &pos.symbols).map_err(|e| spec_error(py, &e))?;
-    let [at] = parsed.squares[..] else {
-        return Err(parse_error(
-            py,
-            format!("mover: expected one square, found {}", parsed.squares.len()),
-            spec,
-            0,
-        ));
-    };
-    Ok((
-        Mover {
-            rule: parsed.rule,
-            colour: parsed.colour,
-            at,
-        },
-        parsed.symbol,
-    ))
+    Mover::parse(spec, &pos.symbols).map_err(|e| spec_error(py, &e))
 }
 
 fn capturable(py: Python<'_>, may_capture: Option<&Bound<'_, PyAny>>) -> PyResult<Capturable> {

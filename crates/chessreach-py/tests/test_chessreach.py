@@ -119,6 +119,9 @@ def test_bad_input_names_the_place():
         chessreach.Position().attacked("green")
     with pytest.raises(chessreach.ParseError):
         chessreach.Position().attackers("i9")
+    with pytest.raises(chessreach.ParseError) as e:
+        chessreach.route(chessreach.Position(), "K@a1/b2", to="c3")
+    assert e.value.at == 1 and "one square" in str(e.value)
 
 
 def king_moves(sq):

@@ -47,6 +47,8 @@ pub enum SpecErrorKind {
     Rule(BetzaErrorKind),
     /// A square that does not parse.
     Square(CoordParseError),
+    /// A spec that must name one square (a mover) names this many.
+    NotOneSquare(usize),
 }
 
 impl fmt::Display for SpecErrorKind {
@@ -60,6 +62,7 @@ impl fmt::Display for SpecErrorKind {
             Self::NoAt => f.write_str("expected PIECE@SQUARE, e.g. `N@b1`: no `@` found"),
             Self::Rule(e) => e.fmt(f),
             Self::Square(e) => e.fmt(f),
+            Self::NotOneSquare(n) => write!(f, "expected one square, found {n}"),
         }
     }
 }
@@ -130,6 +133,25 @@ impl PieceSpec {
             rule,
             squares: parsed,
         })
+    }
+}
+
+impl PieceSpec {
+    /// Reads a spec that names exactly one square (a mover): its square and the rest.
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError`] as [`PieceSpec::parse`], or [`SpecErrorKind::NotOneSquare`] at the `@`.
+    pub fn parse_one(spec: &str, default: Colour, symbols: &Symbols) -> Result<(Self, Coord), SpecError> {
+        let parsed = Self::parse(spec, default, symbols)?;
+        match parsed.squares[..] {
+            [at] => Ok((parsed, at)),
+            _ => Err(SpecError {
+                input: spec.to_owned(),
+                at: spec.chars().take_while(|&c| c != '@').count(),
+                kind: SpecErrorKind::NotOneSquare(parsed.squares.len()),
+            }),
+        }
     }
 }
 
@@ -275,6 +297,10 @@ mod tests {
         let e = spec("N@a1/zz", Colour::White).expect_err("bad square");
         assert_eq!(e.at, 5);
         assert!(matches!(e.kind, SpecErrorKind::Square(_)));
+        let (one, at) = PieceSpec::parse_one("b:K@e8", Colour::White, &Symbols::default()).expect("one");
+        assert_eq!((one.colour, at), (Colour::Black, Coord::new(5, 8)));
+        let e = PieceSpec::parse_one("K@a1/b2", Colour::White, &Symbols::default()).expect_err("two");
+        assert_eq!((e.at, e.kind), (1, SpecErrorKind::NotOneSquare(2)));
     }
 
     #[test]

@@ -25,6 +25,16 @@ impl Board {
         }
     }
 
+    /// The name of a square on this board: algebraic (`e4`) where it has one on a bounded
+    /// board, `file,rank` otherwise and always on strips (whose files have no letters).
+    #[must_use]
+    pub fn name(self, c: Coord) -> String {
+        match self {
+            Self::Rect(_) => c.to_string(),
+            Self::Strip(_) => c.numeric(),
+        }
+    }
+
     /// Number of ranks.
     #[must_use]
     pub fn ranks(self) -> u32 {

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use thiserror::Error;
 
 use crate::attack::walk::{self, Surface};
-use crate::attack::Position;
+use crate::attack::{PieceSpec, Position, SpecError, Symbols};
 use crate::geometry::{Coord, Rect, Square, SquareSet};
 use crate::piece::{Colour, Rule, Step};
 
@@ -20,6 +20,25 @@ pub struct Mover {
     pub colour: Colour,
     /// Where it starts.
     pub at: Coord,
+}
+
+impl Mover {
+    /// Reads a mover from a piece spec with one square (`K@e1`, `b:N@g8`, `fsW@c3`, a letter
+    /// `symbols` knows or any Betza rule), White unless prefixed; with the letter it is drawn
+    /// with.
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError`] for a malformed spec or one that does not name exactly one square.
+    pub fn parse(spec: &str, symbols: &Symbols) -> Result<(Self, char), SpecError> {
+        let (parsed, at) = PieceSpec::parse_one(spec, Colour::White, symbols)?;
+        let mover = Self {
+            rule: parsed.rule,
+            colour: parsed.colour,
+            at,
+        };
+        Ok((mover, parsed.symbol))
+    }
 }
 
 /// Where the mover wants to be.
