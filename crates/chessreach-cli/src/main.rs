@@ -12,6 +12,7 @@ mod path;
 mod position_args;
 mod roads;
 mod solve;
+mod variants;
 
 use std::io;
 use std::process::ExitCode;
@@ -70,6 +71,8 @@ enum Command {
     Roads(roads::Args),
     /// Every capability on bundled examples, with pictures.
     Demo(demo::Args),
+    /// The known variants (built in, and from --variants FILE): boards, pieces, rules.
+    Variants(variants::Args),
 }
 
 /// An error in the arguments (as opposed to the input data): exit status 2.
@@ -120,6 +123,7 @@ fn main() -> ExitCode {
         Command::Duel(a) => duel::run(&a, budget),
         Command::Roads(a) => roads::run(&a, budget),
         Command::Demo(a) => demo::run(&a),
+        Command::Variants(a) => variants::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
+use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap};
 use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
 use chessreach::path::{ask, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way};
@@ -57,12 +57,7 @@ pub(crate) struct Args {
 
 /// The mover: a piece spec with one square.
 fn mover(args: &Args) -> Result<(Mover, char)> {
-    let mut symbols = Symbols::default();
-    for d in &args.position.define {
-        symbols
-            .define(d)
-            .map_err(|e| crate::bad_argument("--define", e))?;
-    }
+    let symbols = args.position.symbols()?;
     Mover::parse(&args.mover, &symbols).map_err(|e| crate::bad_argument("--mover", e))
 }
 

@@ -1,17 +1,34 @@
 //! The position syntax every tool shares: a FEN, or a board and a list of pieces.
 
-use anyhow::Result;
-use chessreach::attack::{Position, Setup};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use chessreach::attack::{Position, Setup, Symbols};
 use chessreach::geometry::Board;
 use chessreach::piece::Colour;
+use chessreach::variant::{Catalogue, Variant};
 
 /// Where the pieces stand.
 #[derive(Debug, clap::Args)]
 pub(crate) struct PositionArgs {
     /// A FEN placement (board size taken from it; any size): upper case White, lower case
-    /// Black, letters K Q R B N P plus any given with --define.
+    /// Black, letters K Q R B N P plus any given with --define; with --variant, in the
+    /// variant's letters (`+P` a promoted piece, `[…]` pieces in hand ignored).
     #[arg(long, conflicts_with_all = ["board", "piece", "black"])]
     pub fen: Option<String>,
+
+    /// A Fairy-Stockfish variant by name (`xiangqi`, `shogi`, `janggi`, `capablanca` …; list
+    /// them with `chessreach variants`): its board, letters and rules (regions, the palace,
+    /// the flying general, promoted pieces). --fen is then in its syntax; without --fen, its
+    /// start position.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["board", "piece", "black", "define"])]
+    pub variant: Option<String>,
+
+    /// Reads more variants from a Fairy-Stockfish `variants.ini` (sections `[name]` or
+    /// `[name:template]`, `maxFile`, `maxRank`, `TYPE = letter`, `customPieceN = l:BETZA`,
+    /// `mobilityRegion…`, `startFen`, …). Repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub variants: Vec<PathBuf>,
 
     /// Board size `FILESxRANKS` (`8x8`, `12x10`), or a strip `infx8` (unbounded files, 8 ranks).
     #[arg(long, default_value = "8x8")]
@@ -32,9 +49,55 @@ pub(crate) struct PositionArgs {
     pub define: Vec<String>,
 }
 
+/// The built-in variants and those of `files`; a file that cannot be read or parsed is a data
+/// error (exit 1) naming file, line and column.
+pub(crate) fn catalogue(files: &[PathBuf]) -> Result<Catalogue> {
+    let mut catalogue = Catalogue::builtin().clone();
+    for f in files {
+        let text = std::fs::read_to_string(f).with_context(|| format!("--variants {}", f.display()))?;
+        catalogue.load(&text, &f.display().to_string())?;
+    }
+    Ok(catalogue)
+}
+
 impl PositionArgs {
+    /// The variant asked for, if any.
+    pub(crate) fn variant(&self) -> Result<Option<Variant>> {
+        let Some(name) = &self.variant else {
+            return Ok(None);
+        };
+        let catalogue = catalogue(&self.variants)?;
+        catalogue.get(name).cloned().map(Some).ok_or_else(|| {
+            let names: Vec<&str> = catalogue.variants().iter().map(|v| v.name.as_str()).collect();
+            crate::usage(crate::UsageError(format!(
+                "--variant: unknown variant `{name}`; known: {}",
+                names.join(", ")
+            )))
+        })
+    }
+
+    /// The letters piece specs (`--mover`) read: the variant's, or K Q R B N P and --define's.
+    pub(crate) fn symbols(&self) -> Result<Symbols> {
+        if let Some(v) = self.variant()? {
+            return Ok(v.symbols());
+        }
+        let mut symbols = Symbols::default();
+        for d in &self.define {
+            symbols
+                .define(d)
+                .map_err(|e| crate::bad_argument("--define", e))?;
+        }
+        Ok(symbols)
+    }
+
     /// The checked position.
     pub(crate) fn position(&self) -> Result<Position> {
+        if let Some(v) = self.variant()? {
+            return match &self.fen {
+                Some(fen) => v.position(fen).map_err(|e| crate::bad_argument("--fen", e)),
+                None => v.start_position().map_err(anyhow::Error::from),
+            };
+        }
         let mut setup = Setup::new(self.board);
         for d in &self.define {
             setup.define(d).map_err(|e| crate::bad_argument("--define", e))?;

@@ -37,10 +37,7 @@ fn random_position_of(
     let kinds: Vec<Kind> = rules
         .iter()
         .enumerate()
-        .map(|(i, s)| Kind {
-            symbol: char::from(b'A' + i as u8),
-            rule: s.parse().expect("rule"),
-        })
+        .map(|(i, s)| Kind::new(char::from(b'A' + i as u8), s.parse().expect("rule")))
         .collect();
     let mut taken = std::collections::HashSet::new();
     let mut pieces = Vec::with_capacity(count);

@@ -14,6 +14,7 @@ pub mod piece;
 pub mod problems;
 pub mod render;
 pub mod roads;
+pub mod variant;
 
 /// The README's Rust examples run as doctests.
 #[cfg(doctest)]

@@ -334,7 +334,7 @@ proptest! {
     ) {
         let strip = Strip::new(ranks).expect("ranks");
         let tests: Vec<TestPiece> = kinds.iter().map(|s| TestPiece::named(s)).collect();
-        let kinds: Vec<Kind> = tests.iter().map(|p| Kind { symbol: p.text.chars().next().expect("letter"), rule: p.rule() }).collect();
+        let kinds: Vec<Kind> = tests.iter().map(|p| Kind::new(p.text.chars().next().expect("letter"), p.rule())).collect();
         let fold = |r: i64| (r - 1) % ranks as i64 + 1;
         let (start, target) = (Coord::new(start.0, fold(start.1)), Coord::new(target.0, fold(target.1)));
         let mut seen = BTreeSet::from([start]);
@@ -377,14 +377,8 @@ proptest! {
 fn far_apart_strip_route_jumps() {
     let strip = Board::Strip(Strip::new(8).expect("8"));
     let k: Vec<Kind> = vec![
-        Kind {
-            symbol: 'R',
-            rule: "R".parse().expect("R"),
-        },
-        Kind {
-            symbol: 'N',
-            rule: "N".parse().expect("N"),
-        },
+        Kind::new('R', "R".parse().expect("R")),
+        Kind::new('N', "N".parse().expect("N")),
     ];
     let knight = Position::new(
         strip,

@@ -2,7 +2,7 @@
     clippy::cast_possible_truncation,
     reason = "square indices fit u32 (a Rect has fewer than 2^32 − 1 squares), and so do piece indices: pieces stand on distinct squares"
 )]
-use super::walk::{self, Surface};
+use super::walk::Surface;
 use super::{AttackQuery, Position};
 use crate::geometry::{Coord, Rect, Square, SquareSet};
 use crate::limits::{mul_add, Budget, TooLarge};
@@ -59,16 +59,11 @@ impl Position {
         };
         let mut seen = std::collections::BTreeSet::new();
         let mut out = Vec::new();
-        walk::attacks(
-            self.steps_of(i),
-            self.pieces()[i].at,
-            &surface,
-            &mut |c: Coord| {
-                if seen.insert(c) {
-                    out.push(c);
-                }
-            },
-        );
+        self.walk_attacks(i, &surface, &mut |c: Coord| {
+            if seen.insert(c) {
+                out.push(c);
+            }
+        });
         Some(out)
     }
 }
@@ -180,7 +175,6 @@ impl AttackMap {
         // `seen[s] == i + 1`: piece i already covers s (two components may reach one square).
         let mut seen = vec![0u32; rect.len()];
         for i in (0..pos.pieces().len()).filter(|&i| active(i)) {
-            let from = pos.pieces()[i].at;
             let stamp = i as u32 + 1;
             let mut sink = |c: Coord| {
                 if let Some(s) = rect.square(c) {
@@ -190,7 +184,7 @@ impl AttackMap {
                     }
                 }
             };
-            walk::attacks(pos.steps_of(i), from, &surface, &mut sink);
+            pos.walk_attacks(i, &surface, &mut sink);
         }
         // Counting sort by square: the compressed table.
         let mut start = vec![0u32; rect.len() + 1];

@@ -37,6 +37,15 @@ pub enum FenErrorKind {
     BadCount(String),
     /// A letter no rule is bound to.
     UnknownLetter(char),
+    /// `+` (promoted) before a letter that does not promote here.
+    Promoted(char),
+    /// A variant's FEN for another board.
+    WrongBoard {
+        /// The variant's board.
+        expected: Board,
+        /// The FEN's.
+        found: Board,
+    },
     /// Ranks of different widths.
     Ragged {
         /// The rank that differs (1 = the bottom rank).
@@ -70,6 +79,13 @@ impl fmt::Display for FenErrorKind {
                 "unknown piece letter `{c}`: define it, e.g. --define '{}=BN'",
                 c.to_ascii_uppercase()
             ),
+            Self::Promoted(c) => write!(
+                f,
+                "`+{c}`: a promoted piece needs a variant in which `{c}` promotes (e.g. --variant shogi)"
+            ),
+            Self::WrongBoard { expected, found } => {
+                write!(f, "this variant is played on {expected}, the FEN describes {found}")
+            }
             Self::Ragged {
                 rank,
                 files,
@@ -181,90 +197,119 @@ impl Position {
     ///
     /// [`FenError`], naming the character, for a malformed placement or a letter `symbols` does not know.
     pub fn from_fen_with(fen: &str, symbols: &Symbols) -> Result<Self, FenError> {
-        let fail = |at: usize, kind: FenErrorKind| FenError {
-            input: fen.to_owned(),
-            at,
-            kind,
-        };
-        let placement = fen.split_whitespace().next().unwrap_or("");
-        let lead = fen.chars().take_while(|c| c.is_whitespace()).count();
-        if placement.is_empty() {
-            return Err(fail(0, FenErrorKind::Empty));
-        }
-        let rows: Vec<&str> = placement.split('/').collect();
-        let height = rows.len() as u64;
-        let mut kinds: Vec<Kind> = Vec::new();
-        let mut pieces = Vec::new();
-        let mut width: Option<(u64, usize)> = None;
-        let mut at = lead;
-        for (r, row) in rows.iter().enumerate() {
-            let rank = height as i64 - r as i64;
-            let mut file: u64 = 0;
-            let chars: Vec<char> = row.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                let c = chars[i];
-                if c.is_ascii_digit() {
-                    let start = i;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        i += 1;
-                    }
-                    let n: String = chars[start..i].iter().collect();
-                    let n: u64 = n
-                        .parse()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| fail(at + start, FenErrorKind::BadCount(n.clone())))?;
-                    file = file.saturating_add(n);
-                    continue;
+        read_placement(fen, |kinds, c, promoted, _| {
+            if promoted {
+                return Err(FenErrorKind::Promoted(c));
+            }
+            let rule = symbols.get(c).ok_or(FenErrorKind::UnknownLetter(c))?;
+            let symbol = c.to_ascii_uppercase();
+            Ok(if let Some(k) = kinds.iter().position(|k| k.symbol == symbol) {
+                k
+            } else {
+                kinds.push(Kind::new(symbol, rule.clone()));
+                kinds.len() - 1
+            })
+        })
+    }
+}
+
+/// Reads a FEN's placement field into a position: ranks from the top, separated by `/`; upper
+/// case White, lower case Black; digits (any number of them) count empty squares; `+` before a
+/// letter marks a promoted piece, `~` after one is ignored (Fairy-Stockfish's promoted-pawn
+/// mark), and a `[…]` suffix (pieces in hand) is ignored. `kind_of(kinds, letter, promoted,
+/// square)` names the kind of each piece, adding kinds as it needs. O(length + p log p).
+pub(crate) fn read_placement(
+    fen: &str,
+    mut kind_of: impl FnMut(&mut Vec<Kind>, char, bool, Coord) -> Result<usize, FenErrorKind>,
+) -> Result<Position, FenError> {
+    let fail = |at: usize, kind: FenErrorKind| FenError {
+        input: fen.to_owned(),
+        at,
+        kind,
+    };
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let placement = match placement.find('[') {
+        Some(b) if placement.ends_with(']') => &placement[..b],
+        _ => placement,
+    };
+    let lead = fen.chars().take_while(|c| c.is_whitespace()).count();
+    if placement.is_empty() {
+        return Err(fail(0, FenErrorKind::Empty));
+    }
+    let rows: Vec<&str> = placement.split('/').collect();
+    let height = rows.len() as u64;
+    let mut kinds: Vec<Kind> = Vec::new();
+    let mut pieces = Vec::new();
+    let mut width: Option<(u64, usize)> = None;
+    let mut at = lead;
+    for (r, row) in rows.iter().enumerate() {
+        let rank = height as i64 - r as i64;
+        let mut file: u64 = 0;
+        let chars: Vec<char> = row.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_ascii_digit() {
+                let start = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
                 }
-                let rule = symbols
-                    .get(c)
-                    .ok_or_else(|| fail(at + i, FenErrorKind::UnknownLetter(c)))?;
-                file += 1;
-                let symbol = c.to_ascii_uppercase();
-                let kind = if let Some(k) = kinds.iter().position(|k| k.symbol == symbol) {
-                    k
-                } else {
-                    kinds.push(Kind {
-                        symbol,
-                        rule: rule.clone(),
-                    });
-                    kinds.len() - 1
-                };
-                let colour = if c.is_ascii_uppercase() {
-                    Colour::White
-                } else {
-                    Colour::Black
-                };
-                pieces.push(Placed {
-                    kind,
-                    colour,
-                    at: Coord::new(file as i64, rank),
-                });
+                let n: String = chars[start..i].iter().collect();
+                let n: u64 = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| fail(at + start, FenErrorKind::BadCount(n.clone())))?;
+                file = file.saturating_add(n);
+                continue;
+            }
+            let promoted = c == '+';
+            let (c, place) = if promoted {
+                match chars.get(i + 1) {
+                    Some(&l) if l.is_alphabetic() => (l, i + 1),
+                    _ => return Err(fail(at + i, FenErrorKind::UnknownLetter('+'))),
+                }
+            } else {
+                (c, i)
+            };
+            file += 1;
+            let square = Coord::new(file as i64, rank);
+            let kind = kind_of(&mut kinds, c, promoted, square).map_err(|e| fail(at + place, e))?;
+            let colour = if c.is_ascii_uppercase() {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            pieces.push(Placed {
+                kind,
+                colour,
+                at: square,
+            });
+            i = place + 1;
+            if chars.get(i) == Some(&'~') {
                 i += 1;
             }
-            match width {
-                None => width = Some((file, r)),
-                Some((w, first)) if w != file => {
-                    return Err(fail(
-                        at,
-                        FenErrorKind::Ragged {
-                            rank,
-                            files: file,
-                            first: height as i64 - first as i64,
-                            first_files: w,
-                        },
-                    ));
-                }
-                Some(_) => {}
-            }
-            at += chars.len() + 1;
         }
-        let width = width.map_or(0, |w| w.0);
-        let rect = Rect::new(width, height).map_err(|e: RectError| fail(lead, FenErrorKind::Board(e)))?;
-        Position::new(Board::Rect(rect), kinds, pieces).map_err(|e| fail(lead, FenErrorKind::Position(e)))
+        match width {
+            None => width = Some((file, r)),
+            Some((w, first)) if w != file => {
+                return Err(fail(
+                    at,
+                    FenErrorKind::Ragged {
+                        rank,
+                        files: file,
+                        first: height as i64 - first as i64,
+                        first_files: w,
+                    },
+                ));
+            }
+            Some(_) => {}
+        }
+        at += chars.len() + 1;
     }
+    let width = width.map_or(0, |w| w.0);
+    let rect = Rect::new(width, height).map_err(|e: RectError| fail(lead, FenErrorKind::Board(e)))?;
+    Position::new(Board::Rect(rect), kinds, pieces).map_err(|e| fail(lead, FenErrorKind::Position(e)))
 }
 
 #[cfg(test)]

@@ -25,8 +25,9 @@ mod strip;
 pub(crate) mod walk;
 
 pub use dense::{AttackMap, MapError, NotBounded};
+pub(crate) use fen::read_placement;
 pub use fen::{FenError, FenErrorKind, Symbols};
-pub use position::{Kind, Placed, Position, PositionError};
+pub use position::{Confinement, Kind, Placed, Position, PositionError};
 pub use setup::{PieceSpec, Setup, SetupError, SpecError, SpecErrorKind};
 pub use strip::{Ray, StripAttackMap};
 

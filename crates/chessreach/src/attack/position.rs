@@ -1,5 +1,8 @@
+use std::sync::Arc;
+
 use thiserror::Error;
 
+use super::walk::{self, Surface, WalkSink};
 use crate::geometry::{Board, Coord, Rect};
 use crate::piece::{Colour, Rule, Step};
 
@@ -10,6 +13,36 @@ pub struct Kind {
     pub symbol: char,
     /// Movement rule, White's orientation.
     pub rule: Rule,
+    /// What a variant adds to or takes from the rule (regions, lines, the Janggi cannon's
+    /// screens); `None` for a plain Betza piece.
+    pub confine: Option<Arc<Confinement>>,
+}
+
+impl Kind {
+    /// A plain kind: the rule, nothing confining it.
+    #[must_use]
+    pub fn new(symbol: char, rule: Rule) -> Self {
+        Self {
+            symbol,
+            rule,
+            confine: None,
+        }
+    }
+}
+
+/// How a variant changes where a kind of piece attacks, as Fairy-Stockfish's `attackers_to`
+/// does (see [`crate::variant`]). Only on bounded boards.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Confinement {
+    /// The squares its rule's moves may end on, per colour (White, Black), sorted; `None`:
+    /// anywhere (Fairy-Stockfish's mobility regions: the palace, one side of the river).
+    pub region: [Option<Vec<Coord>>; 2],
+    /// Further moves, each with the squares they may end on (sorted; `None`: anywhere), not
+    /// confined by `region`: Janggi's palace diagonals, the flying general's file.
+    pub extra: Vec<(Rule, Option<Vec<Coord>>)>,
+    /// It neither hops over nor captures a piece whose kind is also `unhoppable` (the Janggi
+    /// cannon and cannons).
+    pub unhoppable: bool,
 }
 
 /// A piece on the board: index into [`Position::kinds`], colour and square.
@@ -42,6 +75,14 @@ pub enum PositionError {
     /// Two pieces on one square.
     #[error("two pieces on {0}")]
     Occupied(Coord),
+    /// A confined kind (a variant's piece) on a board with unbounded files.
+    #[error("piece {piece} ({symbol}) is a variant's piece, confined to regions: only on bounded boards")]
+    ConfinedOnStrip {
+        /// Index of the piece.
+        piece: usize,
+        /// Its symbol.
+        symbol: char,
+    },
     /// A piece whose kind does not exist.
     #[error("piece {piece} names kind {kind}, but there are only {kinds} kinds")]
     NoSuchKind {
@@ -62,6 +103,10 @@ pub struct Position {
     kinds: Vec<Kind>,
     pieces: Vec<Placed>,
     steps: Vec<[Vec<Step>; 2]>,
+    /// Per kind and colour, the confinement's extra steps with their squares.
+    extra: Vec<[Vec<(Vec<Step>, Option<Vec<Coord>>)>; 2]>,
+    /// Squares of the pieces whose kind is unhoppable, sorted.
+    unhoppable: Vec<Coord>,
 }
 
 impl Position {
@@ -77,6 +122,12 @@ impl Position {
                 kind: p.kind,
                 kinds: kinds.len(),
             })?;
+            if kind.confine.is_some() && matches!(board, Board::Strip(_)) {
+                return Err(PositionError::ConfinedOnStrip {
+                    piece: i,
+                    symbol: kind.symbol,
+                });
+            }
             if !board.contains(p.at) {
                 return Err(PositionError::OffBoard {
                     piece: i,
@@ -95,12 +146,80 @@ impl Position {
             .iter()
             .map(|k| [k.rule.steps(Colour::White), k.rule.steps(Colour::Black)])
             .collect();
+        let extra = kinds
+            .iter()
+            .map(|k| {
+                let of = |colour| {
+                    k.confine.as_ref().map_or_else(Vec::new, |c| {
+                        c.extra
+                            .iter()
+                            .map(|(rule, on)| (rule.steps(colour), on.clone()))
+                            .collect()
+                    })
+                };
+                [of(Colour::White), of(Colour::Black)]
+            })
+            .collect();
+        let mut unhoppable: Vec<Coord> = pieces
+            .iter()
+            .filter(|p| kinds[p.kind].confine.as_ref().is_some_and(|c| c.unhoppable))
+            .map(|p| p.at)
+            .collect();
+        unhoppable.sort_unstable();
         Ok(Self {
             board,
             kinds,
             pieces,
             steps,
+            extra,
+            unhoppable,
         })
+    }
+
+    /// Walks what piece `i` attacks, with its kind's confinement, and reports every square (a
+    /// square may come twice when two components reach it). The one entry every engine uses to
+    /// ask what a piece attacks. O(squares covered), × log(region) for a confined kind.
+    pub(crate) fn walk_attacks(&self, i: usize, surface: &impl Surface, sink: &mut impl WalkSink) {
+        self.walk_attacks_where(i, surface, sink, |_| true);
+    }
+
+    /// [`Position::walk_attacks`] over the steps `keep` accepts only.
+    pub(crate) fn walk_attacks_where(
+        &self,
+        i: usize,
+        surface: &impl Surface,
+        sink: &mut impl WalkSink,
+        keep: impl Fn(&Step) -> bool,
+    ) {
+        let p = self.pieces[i];
+        let steps = self.steps_of(i).iter().filter(|s| s.can_capture && keep(s));
+        let Some(confine) = &self.kinds[p.kind].confine else {
+            for st in steps {
+                walk::walk_step(st, p.at, surface, sink);
+            }
+            return;
+        };
+        let shy = confine.unhoppable;
+        let screen_ok = |c: Coord| !shy || self.unhoppable.binary_search(&c).is_err();
+        let mut within = |on: Option<&[Coord]>, st: &Step| {
+            let mut inner = |c: Coord| {
+                if on.is_none_or(|r| r.binary_search(&c).is_ok())
+                    && (!shy || !surface.occupied(c) || screen_ok(c))
+                {
+                    sink.square(c);
+                }
+            };
+            walk::walk_step_screened(st, p.at, surface, &mut inner, &screen_ok);
+        };
+        let region = confine.region[p.colour.index()].as_deref();
+        for st in steps {
+            within(region, st);
+        }
+        for (extra, on) in &self.extra[p.kind][p.colour.index()] {
+            for st in extra.iter().filter(|s| s.can_capture && keep(s)) {
+                within(on.as_deref(), st);
+            }
+        }
     }
 
     /// The board.

@@ -249,10 +249,7 @@ impl Setup {
         {
             k
         } else {
-            self.kinds.push(Kind {
-                symbol: spec.symbol,
-                rule: spec.rule,
-            });
+            self.kinds.push(Kind::new(spec.symbol, spec.rule));
             self.kinds.len() - 1
         };
         let colour = spec.colour;

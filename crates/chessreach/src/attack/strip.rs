@@ -4,7 +4,7 @@
 )]
 use std::collections::BTreeMap;
 
-use super::walk::{self, Surface, WalkSink};
+use super::walk::{Surface, WalkSink};
 use super::{AttackQuery, Position};
 use crate::geometry::{Board, Coord, Delta, Strip};
 use crate::piece::Colour;
@@ -149,7 +149,7 @@ impl StripAttackMap {
                 finite: &mut finite,
                 rays: &mut rays,
             };
-            walk::attacks(pos.steps_of(i), pos.pieces()[i].at, &surface, &mut sink);
+            pos.walk_attacks(i, &surface, &mut sink);
         }
         finite.sort_unstable();
         finite.dedup();

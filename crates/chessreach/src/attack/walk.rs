@@ -53,7 +53,20 @@ pub(crate) fn attacks(steps: &[Step], from: Coord, surface: &impl Surface, sink:
 /// there. O(squares walked); on unbounded files a horizontal slide is found by bisection.
 #[inline]
 pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &mut impl WalkSink) {
-    if let Some(leg) = st.leg {
+    walk_step_screened(st, from, surface, sink, &|_| true);
+}
+
+/// [`walk_step`] for a hopper that may use only screens `screen_ok` accepts (the Janggi
+/// cannon never hops a cannon): a refused screen ends the step.
+#[inline]
+pub(crate) fn walk_step_screened(
+    st: &Step,
+    from: Coord,
+    surface: &impl Surface,
+    sink: &mut impl WalkSink,
+    screen_ok: &impl Fn(Coord) -> bool,
+) {
+    for leg in [st.leg, st.leg2].into_iter().flatten() {
         match from.offset(leg) {
             Some(l) if !surface.occupied(l) => {}
             _ => return,
@@ -67,8 +80,8 @@ pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &m
             first_occupied(from, st.delta, surface)
         };
         match screen {
-            Some(s) => s,
-            None => return,
+            Some(s) if screen_ok(s) => s,
+            _ => return,
         }
     } else {
         from

@@ -109,6 +109,9 @@ pub enum DuelError {
     /// piece).
     #[error("the {0} piece is a hopper; duels do not handle hoppers yet")]
     Hopper(Colour),
+    /// A lame Z leap (the Janggi elephant, blocked on two squares): not in duels yet.
+    #[error("the {0} piece makes lame Z leaps (two blocking squares); duels do not handle them yet")]
+    TwoLegs(Colour),
 }
 
 impl Duel {
@@ -135,6 +138,9 @@ impl Duel {
         for (side, rule) in [(Colour::White, &white), (Colour::Black, &black)] {
             if rule.components().iter().any(|c| c.hop) {
                 return Err(DuelError::Hopper(side));
+            }
+            if rule.steps(side).iter().any(|s| s.leg2.is_some()) {
+                return Err(DuelError::TwoLegs(side));
             }
         }
         let targets = [

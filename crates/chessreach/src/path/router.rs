@@ -297,7 +297,7 @@ impl<'a> Router<'a> {
                     safe.remove(s);
                 }
             };
-            walk::attacks(self.pos.steps_of(i), p.at, &surface, &mut sink);
+            self.pos.walk_attacks(i, &surface, &mut sink);
         }
         self.safe[captured as usize] = Some(safe);
     }
@@ -483,14 +483,7 @@ impl<'a> Router<'a> {
                         }
                     };
                     // Hoppers are left out: capturing their screen takes their attack away.
-                    let steps: Vec<_> = self
-                        .pos
-                        .steps_of(i)
-                        .iter()
-                        .filter(|st| !st.hop)
-                        .copied()
-                        .collect();
-                    walk::attacks(&steps, p.at, &surface, &mut sink);
+                    self.pos.walk_attacks_where(i, &surface, &mut sink, |st| !st.hop);
                 }
             }
             self.fixed_attacks = Some(set);

@@ -46,7 +46,7 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, Not, Shl, Shr};
 
 use thiserror::Error;
 
-use crate::attack::walk::{self, Surface, WalkSink};
+use crate::attack::walk::{Surface, WalkSink};
 use crate::attack::Position;
 use crate::geometry::{Board, Coord, Delta};
 use crate::piece::{Colour, Step};
@@ -342,7 +342,7 @@ fn build<M: Mask>(
     }
     let mut blocked = occupied.clone();
     for (&(_, i), &k) in order.iter().zip(&where_) {
-        let Some(p) = pieces.get(i as usize).filter(|p| p.colour == enemy) else {
+        if pieces.get(i as usize).is_none_or(|p| p.colour != enemy) {
             continue;
         };
         let iv = intervals[k as usize];
@@ -355,7 +355,7 @@ fn build<M: Mask>(
             iv,
             blocked: &mut blocked,
         };
-        walk::attacks(pos.steps_of(i as usize), p.at, &surface, &mut sink);
+        pos.walk_attacks(i as usize, &surface, &mut sink);
     }
     let full = M::full(ranks);
     let mut cols = Columns {

@@ -154,10 +154,21 @@ impl Atom {
         (0..self.image_count()).find(|&i| self.image(i) == d)
     }
 
-    /// Whether a lame (`n`) version exists: the blockable leaps `D`, `A`, `N`.
+    /// Whether a lame (`n`) version exists: the blockable leaps `D`, `A`, `N`, and `Z` (the
+    /// Janggi elephant) — Fairy-Stockfish's lame leapers.
     #[must_use]
     pub fn can_be_lame(self) -> bool {
-        self.a == 2 && self.b <= 2
+        (self.a == 2 && self.b <= 2) || (self.a == 3 && self.b == 2)
+    }
+
+    /// The squares a lame leap passes over, relative to the start, as Fairy-Stockfish walks
+    /// them: [`Atom::lame_leg`], then for `Z` one diagonal step further (the Janggi elephant:
+    /// `(2,3)` passes `(0,1)` and `(1,2)`).
+    #[must_use]
+    pub fn lame_path(self, d: Delta) -> (Delta, Option<Delta>) {
+        let first = self.lame_leg(d);
+        let second = Delta::new(first.dx + d.dx.signum(), first.dy + d.dy.signum());
+        (first, (second != d).then_some(second))
     }
 
     /// The intermediate square a lame leap passes over, relative to the start: half the leap

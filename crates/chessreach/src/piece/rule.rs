@@ -51,6 +51,8 @@ pub struct Step {
     pub can_capture: bool,
     /// For a lame leap, the square (relative to the start) that must be empty.
     pub leg: Option<Delta>,
+    /// For a lame `Z` leap, the second square that must be empty.
+    pub leg2: Option<Delta>,
     /// A hopper: the squares up to the first piece (the screen) are passed over, neither
     /// reached nor attacked; `range` counts leaps beyond the screen.
     pub hop: bool,
@@ -129,10 +131,13 @@ impl Rule {
                 let (m, k) = (c.moves >> i & 1 == 1, c.captures >> i & 1 == 1);
                 if m || k {
                     let white = c.atom.image(i);
-                    let leg = c.lame.then(|| c.atom.lame_leg(white));
-                    let (delta, leg) = match colour {
-                        Colour::White => (white, leg),
-                        Colour::Black => (-white, leg.map(|l| -l)),
+                    let (leg, leg2) = match c.lame.then(|| c.atom.lame_path(white)) {
+                        Some((a, b)) => (Some(a), b),
+                        None => (None, None),
+                    };
+                    let (delta, leg, leg2) = match colour {
+                        Colour::White => (white, leg, leg2),
+                        Colour::Black => (-white, leg.map(|l| -l), leg2.map(|l| -l)),
                     };
                     out.push(Step {
                         delta,
@@ -140,6 +145,7 @@ impl Rule {
                         can_move: m,
                         can_capture: k,
                         leg,
+                        leg2,
                         hop: c.hop,
                     });
                 }

@@ -50,10 +50,7 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
     let n = inp.parse::<usize>("the piece count n (a non-negative integer)")?;
     let kinds: Vec<Kind> = LETTERS
         .iter()
-        .map(|&c| Kind {
-            symbol: c,
-            rule: c.to_string().parse().expect("orthodox piece"),
-        })
+        .map(|&c| Kind::new(c, c.to_string().parse().expect("orthodox piece")))
         .collect();
     let mut pieces = Vec::with_capacity(n.min(1 << 24));
     let mut lines = Vec::with_capacity(n.min(1 << 24));

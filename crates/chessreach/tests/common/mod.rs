@@ -398,10 +398,7 @@ pub fn kinds(pieces: &[TestPiece]) -> Vec<Kind> {
     pieces
         .iter()
         .enumerate()
-        .map(|(i, p)| Kind {
-            symbol: char::from(b'A' + u8::try_from(i).unwrap_or(0)),
-            rule: p.rule(),
-        })
+        .map(|(i, p)| Kind::new(char::from(b'A' + u8::try_from(i).unwrap_or(0)), p.rule()))
         .collect()
 }
 

@@ -1,0 +1,116 @@
+//! `chessreach variants`: the known variants, their boards and pieces.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use chessreach::variant::Variant;
+use serde_json::{json, Value};
+
+use crate::output::{self, Format};
+
+/// Arguments of `chessreach variants`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// Reads more variants from a Fairy-Stockfish `variants.ini`. Repeatable.
+    #[arg(long, value_name = "FILE")]
+    variants: Vec<PathBuf>,
+
+    /// Only the variant of this name (with its regions and rules).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+
+    /// Output: a text table or JSON (`svg` is not offered here).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+fn rules(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    if v.king_moves.0 != "king" {
+        out.push(format!("king moves as {} ({})", v.king_moves.0, v.king_moves.1));
+    }
+    if v.flying_general {
+        out.push("flying general".to_owned());
+    }
+    if v.pieces.iter().any(|p| p.kind == "soldier") && v.soldier_promotion_rank > 1 {
+        out.push(format!("soldiers move sideways from rank {}", v.soldier_promotion_rank));
+    }
+    if !v.diagonal_lines.is_empty() {
+        out.push(format!("palace diagonals on {} squares", v.diagonal_lines.len()));
+    }
+    for ((colour, kind), squares) in &v.regions {
+        if v.pieces.iter().any(|p| &p.kind == kind) {
+            out.push(format!("{colour} {kind} confined to {} squares", squares.len()));
+        }
+    }
+    for (from, to) in &v.promoted {
+        out.push(format!("+{from} moves as {to}"));
+    }
+    out
+}
+
+fn json_of(v: &Variant) -> Value {
+    let name = |c: &chessreach::geometry::Coord| v.board().name(*c);
+    json!({
+        "name": v.name,
+        "board": v.board().to_string(),
+        "start_fen": v.start_fen,
+        "pieces": v.pieces.iter().map(|p| json!({
+            "letter": p.letter.to_string(),
+            "type": p.kind,
+            "betza": p.betza,
+            "canonical": p.rule.to_string(),
+        })).collect::<Vec<_>>(),
+        "king_moves_as": v.king_moves.0,
+        "flying_general": v.flying_general,
+        "soldier_promotion_rank": v.soldier_promotion_rank,
+        "diagonal_lines": v.diagonal_lines.iter().map(name).collect::<Vec<_>>(),
+        "regions": v.regions.iter().map(|((c, k), s)| json!({
+            "colour": c.to_string(), "type": k, "squares": s.iter().map(name).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "promoted": v.promoted.iter().map(|(f, t)| json!({"from": f, "to": t})).collect::<Vec<_>>(),
+    })
+}
+
+pub(crate) fn run(args: &Args) -> Result<()> {
+    let catalogue = crate::position_args::catalogue(&args.variants)?;
+    let chosen: Vec<&Variant> = match &args.name {
+        Some(n) => vec![catalogue.get(n).ok_or_else(|| {
+            crate::usage(crate::UsageError(format!(
+                "--name: unknown variant `{n}`; `chessreach variants` lists them"
+            )))
+        })?],
+        None => catalogue.variants().iter().collect(),
+    };
+    let mut out = output::stdout();
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut out, &chosen.iter().map(|v| json_of(v)).collect::<Vec<_>>())?;
+            writeln!(out)?;
+        }
+        Format::Text | Format::Svg => {
+            if args.format == Format::Svg {
+                return Err(crate::usage(crate::UsageError(
+                    "--format svg: `variants` prints text or JSON".to_owned(),
+                )));
+            }
+            for v in chosen {
+                let pieces: Vec<String> = v
+                    .pieces
+                    .iter()
+                    .map(|p| format!("{}={}({})", p.letter, p.kind, p.betza))
+                    .collect();
+                writeln!(out, "{:<18} {:<6} {}", v.name, v.board().to_string(), pieces.join(" "))?;
+                if args.name.is_some() {
+                    writeln!(out, "  start: {}", v.start_fen)?;
+                    for r in rules(v) {
+                        writeln!(out, "  {r}")?;
+                    }
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

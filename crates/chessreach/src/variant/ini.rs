@@ -1,0 +1,355 @@
+//! Fairy-Stockfish's `variants.ini` format, read line by line with places for every error.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use thiserror::Error;
+
+use super::{Catalogue, Variant, VariantPiece, PIECE_TYPES};
+use crate::geometry::Coord;
+use crate::piece::{BetzaError, Colour, Rule};
+
+/// A `variants.ini` that does not read, and where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{file}:{line}:{column}: {kind}")]
+pub struct IniError {
+    /// The file's name as given.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (characters).
+    pub column: usize,
+    /// What is wrong.
+    pub kind: IniErrorKind,
+}
+
+/// What is wrong in a `variants.ini`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IniErrorKind {
+    /// A section header without its closing `]`.
+    NoClosingBracket,
+    /// A section without a name.
+    NoName,
+    /// A line in a section that is neither `key = value`, a comment nor blank.
+    NoEquals,
+    /// `[name:template]` with a template nobody defined before.
+    UnknownTemplate(String),
+    /// A variant defined twice.
+    Duplicate(String),
+    /// A value that does not read as the key needs.
+    BadValue {
+        /// The key.
+        key: String,
+        /// What it needs.
+        expected: &'static str,
+        /// What stood there (an excerpt).
+        found: String,
+    },
+    /// A Betza rule that does not read.
+    Betza(BetzaError),
+}
+
+impl fmt::Display for IniErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoClosingBracket => f.write_str("expected `]` closing the section name"),
+            Self::NoName => f.write_str("expected a variant name in `[…]`"),
+            Self::NoEquals => f.write_str("expected `key = value`, a section `[name]` or a comment (`;`, `#`)"),
+            Self::UnknownTemplate(t) => write!(
+                f,
+                "unknown template `{t}`: a built-in variant (see `chessreach variants`) or one defined above"
+            ),
+            Self::Duplicate(n) => write!(f, "variant `{n}` is already defined"),
+            Self::BadValue { key, expected, found } => {
+                write!(f, "{key}: expected {expected}, found {}", crate::input::excerpt(found))
+            }
+            Self::Betza(e) => e.fmt(f),
+        }
+    }
+}
+
+/// One `key = value` line: value and where it starts.
+struct Attr<'a> {
+    value: &'a str,
+    line: usize,
+    column: usize,
+}
+
+struct Section<'a> {
+    name: &'a str,
+    template: Option<&'a str>,
+    line: usize,
+    attrs: BTreeMap<&'a str, Attr<'a>>,
+}
+
+/// Parses `text`; the variants it defines (inheriting from `known` or earlier sections).
+pub(super) fn parse(text: &str, file: &str, known: &Catalogue) -> Result<Vec<Variant>, IniError> {
+    let err = |line: usize, column: usize, kind: IniErrorKind| IniError {
+        file: file.to_owned(),
+        line,
+        column,
+        kind,
+    };
+    let mut sections: Vec<Section<'_>> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = n + 1;
+        let l = raw.strip_suffix('\r').unwrap_or(raw);
+        if let Some(rest) = l.strip_prefix('[') {
+            let close = rest.find(']').ok_or_else(|| err(line, l.chars().count() + 1, IniErrorKind::NoClosingBracket))?;
+            let head = &rest[..close];
+            let (name, template) = match head.split_once(':') {
+                Some((n, t)) => (n, Some(t)),
+                None => (head, None),
+            };
+            if name.is_empty() {
+                return Err(err(line, 2, IniErrorKind::NoName));
+            }
+            sections.push(Section {
+                name,
+                template,
+                line,
+                attrs: BTreeMap::new(),
+            });
+            continue;
+        }
+        let Some(section) = sections.last_mut() else {
+            continue; // Fairy-Stockfish skips everything before the first section.
+        };
+        if l.starts_with([';', '#']) || l.trim().is_empty() {
+            continue;
+        }
+        let Some((key, value)) = l.split_once('=') else {
+            let column = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            return Err(err(line, column, IniErrorKind::NoEquals));
+        };
+        let key = key.trim_end();
+        let lead = value.chars().take_while(|c| c.is_whitespace()).count();
+        let column = l[..l.len() - value.len()].chars().count() + lead + 1;
+        section.attrs.insert(
+            key.trim_start(),
+            Attr {
+                value: value.trim(),
+                line,
+                column,
+            },
+        );
+    }
+    let mut out: Vec<Variant> = Vec::new();
+    for s in sections {
+        if known.get(s.name).is_some() || out.iter().any(|v| v.name == s.name) {
+            return Err(err(s.line, 2, IniErrorKind::Duplicate(s.name.to_owned())));
+        }
+        let mut v = match s.template {
+            None => Variant::empty(s.name),
+            Some(t) => {
+                let base = out
+                    .iter()
+                    .find(|v| v.name == t)
+                    .or_else(|| known.get(t))
+                    .ok_or_else(|| err(s.line, s.name.chars().count() + 3, IniErrorKind::UnknownTemplate(t.to_owned())))?;
+                Variant {
+                    name: s.name.to_owned(),
+                    ..base.clone()
+                }
+            }
+        };
+        apply(&mut v, &s.attrs).map_err(|(a, kind)| err(a.line, a.column, kind))?;
+        out.push(v);
+    }
+    Ok(out)
+}
+
+type Fail<'a, 'b> = (&'b Attr<'a>, IniErrorKind);
+
+fn bad<'a, 'b>(a: &'b Attr<'a>, key: &str, expected: &'static str) -> Fail<'a, 'b> {
+    (
+        a,
+        IniErrorKind::BadValue {
+            key: key.to_owned(),
+            expected,
+            found: a.value.to_owned(),
+        },
+    )
+}
+
+/// The attributes of one section, applied in Fairy-Stockfish's order: the board, then the
+/// piece types in its type order (a letter taken by a later type moves to it), the king, the
+/// regions, then the rules.
+fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Result<(), Fail<'a, 'b>> {
+    if let Some(a) = attrs.get("maxRank") {
+        v.ranks = a
+            .value
+            .parse()
+            .ok()
+            .filter(|r| (1..=99).contains(r))
+            .ok_or_else(|| bad(a, "maxRank", "a number of ranks, 1 to 99"))?;
+    }
+    if let Some(a) = attrs.get("maxFile") {
+        let files = match a.value.as_bytes() {
+            [c] if c.is_ascii_lowercase() => Some(u32::from(c - b'a') + 1),
+            _ => a.value.parse().ok(),
+        };
+        v.files = files
+            .filter(|f| (1..=26).contains(f))
+            .ok_or_else(|| bad(a, "maxFile", "a number of files, 1 to 26, or the last file's letter"))?;
+    }
+    let customs: Vec<String> = (1..=8).map(|i| format!("customPiece{i}")).collect();
+    let types = PIECE_TYPES
+        .iter()
+        .filter(|(n, _)| *n != "king")
+        .map(|&(n, b)| (n.to_owned(), Some(b)))
+        .chain(customs.into_iter().map(|n| (n, None)))
+        .chain(std::iter::once(("king".to_owned(), Some("K"))));
+    for (name, builtin) in types {
+        let Some(a) = attrs.get(name.as_str()) else {
+            continue;
+        };
+        let mut chars = a.value.chars();
+        match chars.next() {
+            Some(l) if l.is_ascii_alphabetic() => {
+                let letter = l.to_ascii_lowercase();
+                let written = chars.as_str().strip_prefix(':');
+                let betza = match (builtin, written) {
+                    (None, Some(b)) => b.to_owned(),
+                    (None, None) => return Err(bad(a, &name, "`letter:BETZA`, e.g. `a:BN`")),
+                    (Some(_), Some(b)) if name == "king" => {
+                        v.king_moves = ("customRoyal".to_owned(), b.to_owned());
+                        b.to_owned()
+                    }
+                    (Some(b), _) => {
+                        if name == "king" {
+                            v.king_moves = ("king".to_owned(), "K".to_owned());
+                        }
+                        b.to_owned()
+                    }
+                };
+                let rule: Rule = betza.parse().map_err(|e| (a, IniErrorKind::Betza(e)))?;
+                v.pieces.retain(|p| p.kind != name && p.letter != letter);
+                v.pieces.push(VariantPiece {
+                    letter,
+                    kind: name.clone(),
+                    betza,
+                    rule,
+                });
+            }
+            Some('-') => v.pieces.retain(|p| p.kind != name),
+            _ => return Err(bad(a, &name, "a piece letter, `letter:BETZA` or `-`")),
+        }
+    }
+    if let Some(a) = attrs.get("kingType") {
+        let (name, betza) = PIECE_TYPES
+            .iter()
+            .find(|(n, _)| *n == a.value)
+            .ok_or_else(|| bad(a, "kingType", "a built-in piece type such as `wazir`"))?;
+        betza.parse::<Rule>().map_err(|e| (a, IniErrorKind::Betza(e)))?;
+        v.king_moves = ((*name).to_owned(), (*betza).to_owned());
+    }
+    let king_betza = v.king_moves.1.clone();
+    let king_rule: Rule = king_betza.parse().expect("a king's moves are read where they are written");
+    for p in v.pieces.iter_mut().filter(|p| p.kind == "king") {
+        p.betza.clone_from(&king_betza);
+        p.rule = king_rule.clone();
+    }
+    for (key, a) in attrs {
+        let Some(rest) = key.strip_prefix("mobilityRegion") else {
+            continue;
+        };
+        let (colour, kind) = if let Some(k) = rest.strip_prefix("White") {
+            (Colour::White, k)
+        } else if let Some(k) = rest.strip_prefix("Black") {
+            (Colour::Black, k)
+        } else {
+            continue;
+        };
+        let mut lower = kind.to_owned();
+        if let Some(first) = lower.get_mut(..1) {
+            first.make_ascii_lowercase();
+        }
+        let squares = region(v, a, key)?;
+        if squares.is_empty() {
+            v.regions.remove(&(colour, lower));
+        } else {
+            v.regions.insert((colour, lower), squares);
+        }
+    }
+    if let Some(a) = attrs.get("diagonalLines") {
+        v.diagonal_lines = region(v, a, "diagonalLines")?;
+    }
+    if let Some(a) = attrs.get("startFen") {
+        v.start_fen = a.value.to_owned();
+    }
+    if let Some(a) = attrs.get("flyingGeneral") {
+        v.flying_general = match a.value {
+            "true" => true,
+            "false" => false,
+            _ => return Err(bad(a, "flyingGeneral", "`true` or `false`")),
+        };
+    }
+    if let Some(a) = attrs.get("soldierPromotionRank") {
+        v.soldier_promotion_rank = a
+            .value
+            .parse()
+            .ok()
+            .filter(|r| (1..=99).contains(r))
+            .ok_or_else(|| bad(a, "soldierPromotionRank", "a rank, 1 to 99"))?;
+    }
+    if let Some(a) = attrs.get("promotedPieceType") {
+        for pair in a.value.split_whitespace() {
+            let mut letters = pair.split(':').map(|s| {
+                let mut c = s.chars();
+                match (c.next(), c.next()) {
+                    (Some(l), None) => Some(l),
+                    _ => None,
+                }
+            });
+            let (Some(Some(from)), Some(Some(to)), None) = (letters.next(), letters.next(), letters.next()) else {
+                return Err(bad(a, "promotedPieceType", "pairs `from:to` of piece letters, e.g. `p:g s:g`"));
+            };
+            let find = |l: char| v.piece(l).map(|p| p.kind.clone());
+            let (Some(from), Some(to)) = (find(from), find(to)) else {
+                return Err(bad(a, "promotedPieceType", "letters of this variant's pieces"));
+            };
+            v.promoted.insert(from, to);
+        }
+    }
+    Ok(())
+}
+
+/// A Fairy-Stockfish bitboard value: squares `a1`, files `c*`, ranks `*3`; `-` ends it. Sorted.
+fn region<'a, 'b>(v: &Variant, a: &'b Attr<'a>, key: &str) -> Result<Vec<Coord>, Fail<'a, 'b>> {
+    let mut out = Vec::new();
+    let (files, ranks) = (i64::from(v.files), i64::from(v.ranks));
+    for token in a.value.split_whitespace() {
+        if token == "-" {
+            break;
+        }
+        if let Some(f) = token.strip_suffix('*') {
+            let [c] = f.as_bytes() else {
+                return Err(bad(a, key, "squares (`a1`), files (`c*`) or ranks (`*3`)"));
+            };
+            if !c.is_ascii_lowercase() {
+                return Err(bad(a, key, "squares (`a1`), files (`c*`) or ranks (`*3`)"));
+            }
+            let file = i64::from(c - b'a') + 1;
+            out.extend((1..=ranks).map(|r| Coord::new(file, r)));
+        } else if let Some(r) = token.strip_prefix('*') {
+            let rank: i64 = r
+                .parse()
+                .ok()
+                .filter(|&r| r >= 1)
+                .ok_or_else(|| bad(a, key, "squares (`a1`), files (`c*`) or ranks (`*3`)"))?;
+            out.extend((1..=files).map(|f| Coord::new(f, rank)));
+        } else {
+            let c: Coord = token
+                .parse()
+                .ok()
+                .filter(|c: &Coord| c.has_algebraic_name())
+                .ok_or_else(|| bad(a, key, "squares (`a1`), files (`c*`) or ranks (`*3`)"))?;
+            out.push(c);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}

@@ -1,0 +1,331 @@
+//! Chess variants as Fairy-Stockfish knows them: boards, piece letters, start positions, and the
+//! rules that change where pieces attack.
+//!
+//! A [`Variant`] is read from Fairy-Stockfish's `variants.ini` format ([`Catalogue::load`]):
+//! sections `[name]` or `[name:template]` (inheriting a built-in or an earlier section),
+//! `key = value` lines, `;` and `#` comments. The keys that change movement are read:
+//!
+//! | key | meaning |
+//! |---|---|
+//! | `maxFile`, `maxRank` | the board (a number, or a file letter) |
+//! | `TYPE = l` / `TYPE = -` | a built-in piece type (Fairy-Stockfish's names: `knight`, `janggiCannon`, …) on letter `l`, or removed |
+//! | `customPieceN = l:BETZA` | a piece of your own (N = 1…8); `king = k:BETZA` a king that moves so |
+//! | `mobilityRegion{White,Black}TYPE` | squares the type's moves may end on (`a1 b2`, `*3` a rank, `c*` a file, `-` none) |
+//! | `promotedPieceType = p:g s:g` | what `+P` in a FEN moves as |
+//! | `startFen` | the start position |
+//! | `flyingGeneral`, `soldierPromotionRank`, `diagonalLines` | Xiangqi's and Janggi's rules (below) |
+//! | `kingType = TYPE` | chessreach's key for a built-in's king (Xiangqi's moves as a `wazir`) |
+//!
+//! Every other key (castling, drops, game ends, piece values, …) is accepted and ignored: it
+//! does not change what a piece attacks. A line without `=` or a value that does not read is an
+//! error naming the file, line and column ([`IniError`]).
+//!
+//! What a piece of a variant attacks follows Fairy-Stockfish's `Position::attackers_to`:
+//! - its Betza rule, with moves ending outside its type's mobility region dropped;
+//! - a `soldier` below `soldierPromotionRank` (relative to its side) attacks forward only;
+//! - on `diagonalLines` squares (Janggi's palace), a `wazir` and a king of `kingType = wazir`
+//!   also attack one diagonal step, a `soldier` the forward diagonal steps, a `rook` and a
+//!   `janggiCannon` ride and hop along the diagonals, each only onto `diagonalLines` squares;
+//! - a `janggiCannon` neither hops over nor captures another `janggiCannon`;
+//! - with `flyingGeneral`, a king also attacks along its lines up to the first piece: the
+//!   squares where the other king may not stand (Fairy-Stockfish forbids a move that leaves
+//!   the kings facing; it is not an attack there, but it is where the other general may not go).
+//!
+//! ```
+//! use chessreach::attack::AttackMap;
+//! use chessreach::piece::Colour;
+//! use chessreach::variant::Catalogue;
+//!
+//! let xiangqi = Catalogue::builtin().get("xiangqi").expect("built in");
+//! let pos = xiangqi.start_position()?;
+//! let map = AttackMap::new(&pos)?;
+//! // The advisors stay in the palace; the elephants on their side of the river.
+//! assert_eq!(map.attacked(Colour::White).count(), 24);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod ini;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, LazyLock};
+
+pub use ini::{IniError, IniErrorKind};
+
+use crate::attack::{read_placement, Confinement, FenError, FenErrorKind, Kind, Position, Symbols};
+use crate::geometry::{Board, Coord, Rect};
+use crate::piece::{Colour, Rule};
+
+/// Fairy-Stockfish's built-in piece types: name and Betza (src/piece.cpp).
+pub const PIECE_TYPES: [(&str, &str); 37] = [
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("king", "K"),
+];
+
+/// A piece of a variant: its letter, its type and how it moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantPiece {
+    /// The letter, lower case (upper case is White's piece in a FEN).
+    pub letter: char,
+    /// Fairy-Stockfish's type name (`knight`, `customPiece1`, `king`).
+    pub kind: String,
+    /// Its Betza, as written (a king's: its `kingType`'s).
+    pub betza: String,
+    /// Its rule.
+    pub rule: Rule,
+}
+
+/// A variant: board, pieces, start position and the rules that change what pieces attack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Its name.
+    pub name: String,
+    /// Files (`maxFile`).
+    pub files: u32,
+    /// Ranks (`maxRank`).
+    pub ranks: u32,
+    /// The pieces, in the order they were declared.
+    pub pieces: Vec<VariantPiece>,
+    /// The start position.
+    pub start_fen: String,
+    /// The type the king moves as, and its Betza (`king`/`K` unless a variant says otherwise).
+    pub king_moves: (String, String),
+    /// Mobility regions: (colour, type) → squares, sorted.
+    pub regions: BTreeMap<(Colour, String), Vec<Coord>>,
+    /// Promotions a FEN may show with `+`: type → type.
+    pub promoted: BTreeMap<String, String>,
+    /// Xiangqi's flying general.
+    pub flying_general: bool,
+    /// The rank (1-based, from the soldier's side) from which a `soldier` moves sideways too.
+    pub soldier_promotion_rank: u32,
+    /// Janggi's palace diagonals: the squares on them, sorted.
+    pub diagonal_lines: Vec<Coord>,
+}
+
+impl Variant {
+    /// The empty variant a section without a template starts from (as Fairy-Stockfish's): 8×8,
+    /// no pieces, the chess start position.
+    #[must_use]
+    pub fn empty(name: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            files: 8,
+            ranks: 8,
+            pieces: Vec::new(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+            king_moves: ("king".to_owned(), "K".to_owned()),
+            regions: BTreeMap::new(),
+            promoted: BTreeMap::new(),
+            flying_general: false,
+            soldier_promotion_rank: 1,
+            diagonal_lines: Vec::new(),
+        }
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        Board::Rect(Rect::new(u64::from(self.files), u64::from(self.ranks)).expect("at most 26x99"))
+    }
+
+    /// The piece on `letter` (either case).
+    #[must_use]
+    pub fn piece(&self, letter: char) -> Option<&VariantPiece> {
+        let l = letter.to_ascii_lowercase();
+        self.pieces.iter().find(|p| p.letter == l)
+    }
+
+    /// The variant's letters as [`Symbols`] for piece specs (`--mover n@b1`): each letter
+    /// bound to its piece's rule, without the variant's confinement (regions, palace lines).
+    #[must_use]
+    pub fn symbols(&self) -> Symbols {
+        let mut s = Symbols::default();
+        for p in &self.pieces {
+            s.insert(p.letter, p.rule.clone());
+        }
+        s
+    }
+
+    /// The position of the start FEN.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when the start FEN does not fit the variant (a `variants.ini` may say so).
+    pub fn start_position(&self) -> Result<Position, FenError> {
+        self.position(&self.start_fen)
+    }
+
+    /// A position of this variant from a FEN in its syntax: its letters, `+X` for a promoted
+    /// piece, pieces in hand (`[…]`) and the fields after the placement ignored. Every piece
+    /// gets its kind's confinement (see the module docs). O(length + p log p).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] naming the character: a letter the variant does not have, a `+` on a piece
+    /// that does not promote, a board of another size, or a malformed placement.
+    pub fn position(&self, fen: &str) -> Result<Position, FenError> {
+        let mut keys: Vec<(char, bool, bool, bool)> = Vec::new();
+        let pos = read_placement(fen, |kinds, c, promoted, at| {
+            let base = self.piece(c).ok_or(FenErrorKind::UnknownLetter(c))?;
+            let piece = if promoted {
+                self.promoted
+                    .get(&base.kind)
+                    .and_then(|t| self.pieces.iter().find(|p| &p.kind == t))
+                    .ok_or(FenErrorKind::Promoted(c))?
+            } else {
+                base
+            };
+            let colour = if c.is_ascii_uppercase() {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            let relative = match colour {
+                Colour::White => at.rank,
+                Colour::Black => i64::from(self.ranks) + 1 - at.rank,
+            };
+            let raw_soldier = piece.kind == "soldier" && relative < i64::from(self.soldier_promotion_rank);
+            let on_lines = self.diagonal_lines.binary_search(&at).is_ok();
+            let key = (base.letter, promoted, raw_soldier, on_lines);
+            if let Some(k) = keys.iter().position(|&x| x == key) {
+                return Ok(k);
+            }
+            keys.push(key);
+            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines));
+            Ok(kinds.len() - 1)
+        })?;
+        if pos.board() != self.board() {
+            return Err(FenError {
+                input: fen.to_owned(),
+                at: 0,
+                kind: FenErrorKind::WrongBoard {
+                    expected: self.board(),
+                    found: pos.board(),
+                },
+            });
+        }
+        Ok(pos)
+    }
+
+    /// The kind of `piece` shown as `symbol`, confined as this variant says.
+    fn kind(&self, piece: &VariantPiece, symbol: char, raw_soldier: bool, on_lines: bool) -> Kind {
+        let t = piece.kind.as_str();
+        let rule = if raw_soldier {
+            "fW".parse().expect("forward wazir")
+        } else {
+            piece.rule.clone()
+        };
+        let region = [Colour::White, Colour::Black].map(|c| self.regions.get(&(c, t.to_owned())).cloned());
+        let mut extra = Vec::new();
+        if on_lines {
+            let diagonal = match t {
+                "wazir" => Some("F"),
+                "king" if self.king_moves.0 == "wazir" => Some("F"),
+                "soldier" => Some("fF"),
+                "rook" => Some("B"),
+                "janggiCannon" => Some("pB"),
+                _ => None,
+            };
+            if let Some(b) = diagonal {
+                extra.push((b.parse().expect("palace rule"), Some(self.diagonal_lines.clone())));
+            }
+        }
+        if self.flying_general && t == "king" {
+            extra.push(("R".parse().expect("rook"), None));
+        }
+        let unhoppable = t == "janggiCannon";
+        let confine = (region.iter().any(Option::is_some) || !extra.is_empty() || unhoppable).then(|| {
+            Arc::new(Confinement {
+                region,
+                extra,
+                unhoppable,
+            })
+        });
+        Kind {
+            symbol: symbol.to_ascii_uppercase(),
+            rule,
+            confine,
+        }
+    }
+}
+
+/// Known variants: the built-ins, and those loaded from `variants.ini` files.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    variants: Vec<Variant>,
+}
+
+impl Catalogue {
+    /// The built-in variants (read once per process from the bundled `builtin.ini`).
+    #[must_use]
+    pub fn builtin() -> &'static Self {
+        static BUILTIN: LazyLock<Catalogue> = LazyLock::new(|| {
+            let mut c = Catalogue::default();
+            c.load(include_str!("builtin.ini"), "builtin.ini")
+                .expect("the built-in variants read");
+            c
+        });
+        &BUILTIN
+    }
+
+    /// The variant called `name`.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&Variant> {
+        self.variants.iter().find(|v| v.name == name)
+    }
+
+    /// Every variant, in the order they were defined.
+    #[must_use]
+    pub fn variants(&self) -> &[Variant] {
+        &self.variants
+    }
+
+    /// Reads a `variants.ini` text (named `file` in errors) and adds its variants, which may
+    /// inherit from any known variant or an earlier section. Returns the names added.
+    /// O(length + sections × pieces).
+    ///
+    /// # Errors
+    ///
+    /// [`IniError`] with file, line and column: a malformed line, an unknown template, a
+    /// variant defined twice, or a value that does not read. Nothing is added then.
+    pub fn load(&mut self, text: &str, file: &str) -> Result<Vec<String>, IniError> {
+        let added = ini::parse(text, file, self)?;
+        let names = added.iter().map(|v| v.name.clone()).collect();
+        self.variants.extend(added);
+        Ok(names)
+    }
+}

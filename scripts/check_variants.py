@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Differential check of chessreach's variants against Fairy-Stockfish (`pyffish`).
+
+For every built-in variant of `chessreach variants` it compares the start FEN and the board with
+Fairy-Stockfish's, then the attack maps of the start position and of positions after random
+legal play (Fairy-Stockfish's own moves), square by square and for both sides:
+
+- Fairy-Stockfish's side: a square is attacked by a side when that side has a legal capture
+  onto an enemy piece standing there, in a helper variant without royal kings (so that no
+  legality filter hides an attack): the king is re-added as a plain piece that moves and is
+  confined as the king (Janggi's, a `wazir` like its advisors, keeps the palace diagonals). A
+  square held by the attacking side is tested with that piece's colour flipped; an empty one
+  with an enemy rook (or another capturable piece) put there — what stands on a square never
+  changes whether it is attacked.
+- chessreach's side: `chessreach attacks --variant NAME --fen FEN --format json`, with the
+  flying general switched off (Fairy-Stockfish makes it a rule about legal moves, not an
+  attack; chessreach's own tests check it).
+
+    python3 scripts/check_variants.py [--binary PATH] [--games N] [--plies N] [--seed S] [--quiet]
+
+Needs `pip install pyffish`. Prints each disagreement, then the counts; exits 1 on any.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+import pyffish as sf
+
+MOVE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)")
+
+
+def run(binary, *args):
+    return subprocess.run([binary, *args], capture_output=True, text=True)
+
+
+def placement_rows(fen):
+    """The placement as a list of ranks (top first), each a list of cells: None or a piece
+    string (`+p`, `K`)."""
+    board = fen.split()[0]
+    if "[" in board:
+        board = board[: board.index("[")]
+    rows = []
+    for row in board.split("/"):
+        cells, i = [], 0
+        while i < len(row):
+            c = row[i]
+            if c.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                cells += [None] * int(row[i:j])
+                i = j
+            elif c == "+":
+                cells.append(row[i : i + 2])
+                i += 2
+            elif c == "~":
+                i += 1
+            else:
+                cells.append(c)
+                i += 1
+        rows.append(cells)
+    return rows
+
+
+def to_fen(rows, side):
+    out = []
+    for cells in rows:
+        s, empty = "", 0
+        for c in cells:
+            if c is None:
+                empty += 1
+            else:
+                s += (str(empty) if empty else "") + c
+                empty = 0
+        out.append(s + (str(empty) if empty else ""))
+    return "/".join(out) + f" {side} - - 0 1"
+
+
+def swap_case(p):
+    return p[:-1] + (p[-1].lower() if p[-1].isupper() else p[-1].upper())
+
+
+def colour_of(p):
+    return "white" if p[-1].isupper() else "black"
+
+
+def fsf_attacked(probe, rows, files, ranks, filler, king_as):
+    """{(colour, square)} attacked, by legal captures in the king-less probe variant."""
+    if king_as:
+        swap = {"K": king_as.upper(), "k": king_as.lower()}
+        rows = [[swap.get(c, c) for c in r] for r in rows]
+    out = set()
+    for r in range(ranks):
+        for f in range(files):
+            sq = f"{chr(97 + f)}{ranks - r}"
+            cell = rows[r][f]
+            for colour, side in (("white", "w"), ("black", "b")):
+                test = [list(x) for x in rows]
+                if cell is None:
+                    test[r][f] = filler.lower() if colour == "white" else filler.upper()
+                elif colour_of(cell) == colour:
+                    test[r][f] = swap_case(cell)
+                moves = sf.legal_moves(probe, to_fen(test, side), [])
+                for m in moves:
+                    mm = MOVE.match(m)
+                    if mm and f"{mm.group(3)}{mm.group(4)}" == sq:
+                        out.add((colour, sq))
+                        break
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--binary", default="target/release/chessreach")
+    ap.add_argument("--games", type=int, default=3, help="random games per variant")
+    ap.add_argument("--plies", type=int, default=40, help="longest random game")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    listing = json.loads(run(a.binary, "variants", "--format", "json").stdout)
+    fsf_names = set(sf.variants())
+    ini, probes = [], {}
+    for v in listing:
+        name = v["name"]
+        if name not in fsf_names:
+            continue
+        kinds = {p["type"]: p for p in v["pieces"]}
+        king_region = [r for r in v["regions"] if r["type"] == "king"]
+        # Janggi's king moves and is confined exactly as its advisors (wazir type): use theirs.
+        king_as = kinds["wazir"]["letter"] if v["king_moves_as"] == "wazir" and "wazir" in kinds and v["diagonal_lines"] else None
+        lines = [f"[fp{len(probes)}:{name}]", "king = -", "checkmate = false"]
+        if "king" in kinds and not king_as:
+            king = kinds["king"]
+            # The last custom slot (built-ins use the first ones).
+            lines.append(f"customPiece8 = {king['letter']}:{king['betza']}")
+            for r in king_region:
+                lines.append(f"mobilityRegion{r['colour'].capitalize()}CustomPiece8 = {' '.join(r['squares'])}")
+        ini.append("\n".join(lines))
+        filler = next((p["letter"] for p in v["pieces"] if p["type"] == "rook"),
+                      next(p["letter"] for p in v["pieces"] if p["type"] not in ("king", "janggiCannon")))
+        probes[name] = (f"fp{len(probes)}", king_as, filler, v)
+    sf.load_variant_config("\n\n".join(ini) + "\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as t:
+        for name in probes:
+            t.write(f"[cr-{name}:{name}]\nflyingGeneral = false\n\n")
+        ours_ini = t.name
+    bad = positions = checks = 0
+    try:
+        for name, (probe, king_as, filler, v) in probes.items():
+            files, ranks = (int(x) for x in v["board"].split("x"))
+            start = sf.start_fen(name)
+            if start != v["start_fen"]:
+                bad += 1
+                print(f"{name}: start FEN differs: Fairy-Stockfish {start}, chessreach {v['start_fen']}")
+            fens = [start]
+            for _ in range(a.games):
+                moves = []
+                for _ in range(rng.randint(1, a.plies)):
+                    legal = sf.legal_moves(name, start, moves)
+                    if not legal:
+                        break
+                    moves.append(rng.choice(legal))
+                fens.append(sf.get_fen(name, start, moves))
+            for fen in fens:
+                rows = placement_rows(fen)
+                out = run(a.binary, "attacks", "--variants", ours_ini, "--variant", f"cr-{name}", "--fen", fen, "--format", "json")
+                if out.returncode != 0:
+                    bad += 1
+                    print(f"{name}: chessreach refused {fen}: {out.stderr.strip()}")
+                    continue
+                j = json.loads(out.stdout)
+                mine = {(c, s) for c in ("white", "black") for s in j[c]["squares"]}
+                theirs = fsf_attacked(probe, rows, files, ranks, filler, king_as)
+                positions += 1
+                checks += 2 * files * ranks
+                if mine != theirs:
+                    bad += 1
+                    print(f"{name}: {fen}: only Fairy-Stockfish {sorted(theirs - mine)}, only chessreach {sorted(mine - theirs)}")
+            if not a.quiet:
+                print(f"{name}: {len(fens)} positions checked")
+    finally:
+        os.unlink(ours_ini)
+    print(f"Fairy-Stockfish agrees on {positions - bad} of {positions} positions in {len(probes)} variants "
+          f"({checks} square-side checks); {bad} differ")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
