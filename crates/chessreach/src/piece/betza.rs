@@ -812,10 +812,20 @@ mod tests {
             assert_eq!(e.kind, BetzaErrorKind::LameNoMove, "{no_move}");
             assert_eq!(e.at, no_move.find('n').expect("n"), "{no_move}");
         }
-        assert!(matches!(
-            "nZ".parse::<Rule>().map_err(|e| e.kind),
-            Err(BetzaErrorKind::Unsupported(_))
-        ));
+        // The Janggi elephant: (2,3) passes (0,1) then (1,2), as Fairy-Stockfish walks it.
+        let elephant = rule("nZ").steps(Colour::White);
+        assert_eq!(elephant.len(), 8);
+        let up = elephant
+            .iter()
+            .find(|s| s.delta == Delta::new(2, 3))
+            .expect("(2,3)");
+        assert_eq!((up.leg, up.leg2), (Some(Delta::new(0, 1)), Some(Delta::new(1, 2))));
+        let right = elephant
+            .iter()
+            .find(|s| s.delta == Delta::new(3, -2))
+            .expect("(3,-2)");
+        assert_eq!((right.leg, right.leg2), (Some(Delta::new(1, 0)), Some(Delta::new(2, -1))));
+        assert_eq!(rule("nZ").to_string(), "nZ");
         // Hoppers: printed back as Fairy-Stockfish writes them.
         for (text, printed) in [
             ("pR", "pR"),
