@@ -34,7 +34,10 @@ fn rules(v: &Variant) -> Vec<String> {
         out.push("flying general".to_owned());
     }
     if v.pieces.iter().any(|p| p.kind == "soldier") && v.soldier_promotion_rank > 1 {
-        out.push(format!("soldiers move sideways from rank {}", v.soldier_promotion_rank));
+        out.push(format!(
+            "soldiers move sideways from rank {}",
+            v.soldier_promotion_rank
+        ));
     }
     if !v.diagonal_lines.is_empty() {
         out.push(format!("palace diagonals on {} squares", v.diagonal_lines.len()));
@@ -101,7 +104,13 @@ pub(crate) fn run(args: &Args) -> Result<()> {
                     .iter()
                     .map(|p| format!("{}={}({})", p.letter, p.kind, p.betza))
                     .collect();
-                writeln!(out, "{:<18} {:<6} {}", v.name, v.board().to_string(), pieces.join(" "))?;
+                writeln!(
+                    out,
+                    "{:<18} {:<6} {}",
+                    v.name,
+                    v.board().to_string(),
+                    pieces.join(" ")
+                )?;
                 if args.name.is_some() {
                     writeln!(out, "  start: {}", v.start_fen)?;
                     for r in rules(v) {

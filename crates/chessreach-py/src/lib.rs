@@ -135,6 +135,26 @@ fn input_error(py: Python<'_>, e: &Place, partial: &str) -> PyErr {
     raise::<InputError>(py, e.to_string(), &attrs)
 }
 
+/// The built-in variants, plus those of a `variants.ini` text.
+fn catalogue(ini: Option<&str>) -> PyResult<chessreach::variant::Catalogue> {
+    let mut c = chessreach::variant::Catalogue::builtin().clone();
+    if let Some(text) = ini {
+        c.load(text, "<ini>").map_err(|e| chessreach_error(&e))?;
+    }
+    Ok(c)
+}
+
+/// The known variants' names (built in, plus those of `ini`, a `variants.ini` text).
+#[pyfunction]
+#[pyo3(signature = (ini = None))]
+fn variants(ini: Option<&str>) -> PyResult<Vec<String>> {
+    Ok(catalogue(ini)?
+        .variants()
+        .iter()
+        .map(|v| v.name.clone())
+        .collect())
+}
+
 fn chessreach_error(e: &impl std::fmt::Display) -> PyErr {
     ChessreachError::new_err(e.to_string())
 }
@@ -339,6 +359,27 @@ impl Position {
         let pos =
             chessreach::attack::Position::from_fen_with(fen, &symbols).map_err(|e| fen_error(py, &e))?;
         Ok(Self::wrap(pos, symbols))
+    }
+
+    /// A position of a Fairy-Stockfish variant (`"xiangqi"`, `"shogi"`, `"janggi"` …; see
+    /// `variants()`): its start position, or `fen` in its syntax (`+P` promoted pieces).
+    /// `ini` is the text of a `variants.ini` whose variants may be named too. Pieces attack as
+    /// the variant says (palace, river, palace diagonals, the flying general).
+    #[staticmethod]
+    #[pyo3(signature = (name, fen = None, ini = None))]
+    fn from_variant(py: Python<'_>, name: &str, fen: Option<&str>, ini: Option<&str>) -> PyResult<Self> {
+        let catalogue = catalogue(ini)?;
+        let v = catalogue.get(name).ok_or_else(|| {
+            ChessreachError::new_err(format!(
+                "unknown variant {name:?}; chessreach.variants() lists them"
+            ))
+        })?;
+        let pos = match fen {
+            Some(f) => v.position(f),
+            None => v.start_position(),
+        }
+        .map_err(|e| fen_error(py, &e))?;
+        Ok(Self::wrap(pos, v.symbols()))
     }
 
     /// The board: `"8x8"`, `"infx8"`.
@@ -830,6 +871,7 @@ fn _chessreach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(distances, m)?)?;
     m.add_function(wrap_pyfunction!(infer, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(set_max_memory, m)?)?;
     m.add_function(wrap_pyfunction!(max_memory, m)?)?;
     m.add("ChessreachError", py.get_type::<ChessreachError>())?;

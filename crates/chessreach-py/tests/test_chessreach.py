@@ -308,3 +308,22 @@ def test_searches_release_the_gil():
         longest, last = max(longest, now - last), now
     worker.join()
     assert longest < alone / 2, (longest, alone)
+
+
+def test_variants_follow_fairy_stockfish_rules():
+    assert {"xiangqi", "janggi", "shogi", "capablanca"} <= set(chessreach.variants())
+    xq = chessreach.Position.from_variant("xiangqi")
+    assert xq.board == "9x10"
+    # The elephant on c1 attacks a3 and e3, never past the river; the advisors stay in the palace.
+    assert {"a3", "e3"} <= xq.attacks("c1")
+    assert xq.attacks("d1") == {"e2"}
+    shogi = chessreach.Position.from_variant("shogi", "9/9/9/9/4+P4/9/9/9/9[-] w 0 1")
+    # A promoted pawn moves as a gold general.
+    assert shogi.attacks("e5") == {"d6", "e6", "f6", "d5", "f5", "e4"}
+    mine = chessreach.Position.from_variant("mini", ini="[mini:chess]\nmaxFile = 5\nmaxRank = 5\nstartFen = 5/5/2N2/5/5 w - - 0 1\n")
+    assert len(mine.attacks("c3")) == 8
+    assert "mini" in chessreach.variants(ini="[mini:chess]\n")
+    with pytest.raises(chessreach.ChessreachError):
+        chessreach.Position.from_variant("nosuch")
+    with pytest.raises(chessreach.ChessreachError, match="<ini>:2:1"):
+        chessreach.variants(ini="[bad:chess]\nno equals here\n")

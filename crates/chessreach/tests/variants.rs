@@ -53,7 +53,9 @@ fn engine(v: &Variant, board: &Board) -> BTreeSet<(bool, Sq)> {
     let mut out = BTreeSet::new();
     for f in 1..=files {
         for r in 1..=ranks {
-            let s = rect.square(chessreach::geometry::Coord::new(f, r)).expect("on board");
+            let s = rect
+                .square(chessreach::geometry::Coord::new(f, r))
+                .expect("on board");
             for (white, c) in [(true, Colour::White), (false, Colour::Black)] {
                 if map.is_attacked(c, s) {
                     out.insert((white, (f, r)));
@@ -69,12 +71,28 @@ fn engine(v: &Variant, board: &Board) -> BTreeSet<(bool, Sq)> {
 fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, Sq)> {
     let on = |s: Sq| (1..=9).contains(&s.0) && (1..=10).contains(&s.1);
     let in_palace = |s: Sq, white: bool| {
-        (4..=6).contains(&s.0) && if white { (1..=3).contains(&s.1) } else { (8..=10).contains(&s.1) }
+        (4..=6).contains(&s.0)
+            && if white {
+                (1..=3).contains(&s.1)
+            } else {
+                (8..=10).contains(&s.1)
+            }
     };
     // Janggi's palace lines: the two diagonals through each palace's centre.
-    let lines: BTreeSet<Sq> = [(4, 1), (6, 1), (5, 2), (4, 3), (6, 3), (4, 8), (6, 8), (5, 9), (4, 10), (6, 10)]
-        .into_iter()
-        .collect();
+    let lines: BTreeSet<Sq> = [
+        (4, 1),
+        (6, 1),
+        (5, 2),
+        (4, 3),
+        (6, 3),
+        (4, 8),
+        (6, 8),
+        (5, 9),
+        (4, 10),
+        (6, 10),
+    ]
+    .into_iter()
+    .collect();
     let is_cannon = |s: Sq| board.get(&s).is_some_and(|c| c.eq_ignore_ascii_case(&'c'));
     let mut out = BTreeSet::new();
     for (&at, &piece) in board {
@@ -153,7 +171,11 @@ fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, S
                         let diag_step = if d.0 == 0 { (side, d.1) } else { (d.0, side) };
                         let second = add(first, diag_step);
                         let target = add(second, diag_step);
-                        if on(first) && !board.contains_key(&first) && on(second) && !board.contains_key(&second) {
+                        if on(first)
+                            && !board.contains_key(&first)
+                            && on(second)
+                            && !board.contains_key(&second)
+                        {
                             hit(target);
                         }
                     }
@@ -176,7 +198,11 @@ fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, S
                         continue;
                     }
                     for side in [-1, 1] {
-                        let target = if d.0 == 0 { (at.0 + side, at.1 + 2 * d.1) } else { (at.0 + 2 * d.0, at.1 + side) };
+                        let target = if d.0 == 0 {
+                            (at.0 + side, at.1 + 2 * d.1)
+                        } else {
+                            (at.0 + 2 * d.0, at.1 + side)
+                        };
                         hit(target);
                     }
                 }
@@ -256,7 +282,16 @@ fn shogi_oracle(board: &HashMap<Sq, (char, bool)>, size: i64) -> BTreeSet<(bool,
         let f = if white { 1 } else { -1 };
         let gold = [(0, f), (1, f), (-1, f), (1, 0), (-1, 0), (0, -f)];
         let silver = [(0, f), (1, f), (-1, f), (1, -f), (-1, -f)];
-        let king = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+        let king = [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ];
         let mut steps: Vec<Sq> = Vec::new();
         let mut rides: Vec<Sq> = Vec::new();
         match (piece.to_ascii_uppercase(), promoted) {
@@ -344,14 +379,16 @@ fn the_flying_general_faces_the_other_general() {
 
 fn arb_palace_board(letters: &'static str) -> impl Strategy<Value = Board> {
     let letters: Vec<char> = letters.chars().collect();
-    proptest::collection::vec(((1i64..=9, 1i64..=10), 0..letters.len(), any::<bool>()), 1..24).prop_map(move |v| {
-        v.into_iter()
-            .map(|(s, l, white)| {
-                let c = letters[l];
-                (s, if white { c } else { c.to_ascii_lowercase() })
-            })
-            .collect()
-    })
+    proptest::collection::vec(((1i64..=9, 1i64..=10), 0..letters.len(), any::<bool>()), 1..24).prop_map(
+        move |v| {
+            v.into_iter()
+                .map(|(s, l, white)| {
+                    let c = letters[l];
+                    (s, if white { c } else { c.to_ascii_lowercase() })
+                })
+                .collect()
+        },
+    )
 }
 
 proptest! {
@@ -463,26 +500,46 @@ fn user_variants_inherit_and_define_pieces() {
 #[test]
 fn bad_files_name_file_line_and_column() {
     let cases: [(&str, usize, usize, fn(&IniErrorKind) -> bool); 7] = [
-        ("[a:chess]\nmaxFile = 40\n", 2, 11, |k| matches!(k, IniErrorKind::BadValue { .. })),
-        ("[a:chess]\nthis line has no equals\n", 2, 1, |k| matches!(k, IniErrorKind::NoEquals)),
-        ("[a:nosuch]\n", 1, 4, |k| matches!(k, IniErrorKind::UnknownTemplate(_))),
+        ("[a:chess]\nmaxFile = 40\n", 2, 11, |k| {
+            matches!(k, IniErrorKind::BadValue { .. })
+        }),
+        ("[a:chess]\nthis line has no equals\n", 2, 1, |k| {
+            matches!(k, IniErrorKind::NoEquals)
+        }),
+        ("[a:nosuch]\n", 1, 4, |k| {
+            matches!(k, IniErrorKind::UnknownTemplate(_))
+        }),
         ("[a\n", 1, 3, |k| matches!(k, IniErrorKind::NoClosingBracket)),
         ("[chess]\n", 1, 2, |k| matches!(k, IniErrorKind::Duplicate(_))),
-        ("[a:chess]\ncustomPiece1 = x:Nq\n", 2, 16, |k| matches!(k, IniErrorKind::Betza(_))),
-        ("[a:chess]\nmobilityRegionWhiteKing = e1 z\n", 2, 27, |k| matches!(k, IniErrorKind::BadValue { .. })),
+        ("[a:chess]\ncustomPiece1 = x:Nq\n", 2, 16, |k| {
+            matches!(k, IniErrorKind::Betza(_))
+        }),
+        ("[a:chess]\nmobilityRegionWhiteKing = e1 z\n", 2, 27, |k| {
+            matches!(k, IniErrorKind::BadValue { .. })
+        }),
     ];
     for (text, line, column, kind) in cases {
         let e = Catalogue::builtin().clone().load(text, "f.ini").expect_err(text);
-        assert_eq!((e.file.as_str(), e.line, e.column), ("f.ini", line, column), "{text:?}: {e}");
+        assert_eq!(
+            (e.file.as_str(), e.line, e.column),
+            ("f.ini", line, column),
+            "{text:?}: {e}"
+        );
         assert!(kind(&e.kind), "{text:?}: {e}");
-        assert!(e.to_string().starts_with(&format!("f.ini:{line}:{column}: ")), "{e}");
+        assert!(
+            e.to_string().starts_with(&format!("f.ini:{line}:{column}: ")),
+            "{e}"
+        );
     }
 }
 
 #[test]
 fn variant_fens_are_checked() {
     let v = variant("shogi");
-    assert!(v.position("9/9/9/9/9/9/9/9/+K8").is_err(), "a king does not promote");
+    assert!(
+        v.position("9/9/9/9/9/9/9/9/+K8").is_err(),
+        "a king does not promote"
+    );
     assert!(v.position("8/8/8/8/8/8/8/8").is_err(), "shogi is 9x9");
     assert!(v.position("9/9/9/9/9/9/9/9/X8").is_err(), "no X in shogi");
     assert!(v.position("9/9/9/9/9/9/9/9/+P8[Pp] b 1").is_ok());

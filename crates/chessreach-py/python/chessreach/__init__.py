@@ -28,6 +28,7 @@ from ._chessreach import (
     route,
     set_max_memory,
     solve,
+    variants,
 )
 
 __all__ = [
@@ -46,4 +47,5 @@ __all__ = [
     "route",
     "set_max_memory",
     "solve",
+    "variants",
 ]

@@ -59,6 +59,10 @@ class Position:
     @staticmethod
     def from_fen(fen: str, define: Optional[Mapping[str, str]] = None) -> "Position":
         """A position from a FEN placement of any size."""
+    @staticmethod
+    def from_variant(name: str, fen: Optional[str] = None, ini: Optional[str] = None) -> "Position":
+        """A Fairy-Stockfish variant's start position, or `fen` in its syntax (`+P` promoted
+        pieces); `ini` a variants.ini text whose variants may be named too."""
     @property
     def board(self) -> str: ...
     @property
@@ -139,3 +143,7 @@ def solve(
 
 def set_max_memory(bytes: int) -> None: ...
 def max_memory() -> int: ...
+
+
+def variants(ini: Optional[str] = None) -> list[str]:
+    """The known variants' names (built in, plus those of a variants.ini text)."""

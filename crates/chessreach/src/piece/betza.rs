@@ -819,12 +819,18 @@ mod tests {
             .iter()
             .find(|s| s.delta == Delta::new(2, 3))
             .expect("(2,3)");
-        assert_eq!((up.leg, up.leg2), (Some(Delta::new(0, 1)), Some(Delta::new(1, 2))));
+        assert_eq!(
+            (up.leg, up.leg2),
+            (Some(Delta::new(0, 1)), Some(Delta::new(1, 2)))
+        );
         let right = elephant
             .iter()
             .find(|s| s.delta == Delta::new(3, -2))
             .expect("(3,-2)");
-        assert_eq!((right.leg, right.leg2), (Some(Delta::new(1, 0)), Some(Delta::new(2, -1))));
+        assert_eq!(
+            (right.leg, right.leg2),
+            (Some(Delta::new(1, 0)), Some(Delta::new(2, -1)))
+        );
         assert_eq!(rule("nZ").to_string(), "nZ");
         // Hoppers: printed back as Fairy-Stockfish writes them.
         for (text, printed) in [

@@ -55,14 +55,20 @@ impl fmt::Display for IniErrorKind {
         match self {
             Self::NoClosingBracket => f.write_str("expected `]` closing the section name"),
             Self::NoName => f.write_str("expected a variant name in `[…]`"),
-            Self::NoEquals => f.write_str("expected `key = value`, a section `[name]` or a comment (`;`, `#`)"),
+            Self::NoEquals => {
+                f.write_str("expected `key = value`, a section `[name]` or a comment (`;`, `#`)")
+            }
             Self::UnknownTemplate(t) => write!(
                 f,
                 "unknown template `{t}`: a built-in variant (see `chessreach variants`) or one defined above"
             ),
             Self::Duplicate(n) => write!(f, "variant `{n}` is already defined"),
             Self::BadValue { key, expected, found } => {
-                write!(f, "{key}: expected {expected}, found {}", crate::input::excerpt(found))
+                write!(
+                    f,
+                    "{key}: expected {expected}, found {}",
+                    crate::input::excerpt(found)
+                )
             }
             Self::Betza(e) => e.fmt(f),
         }
@@ -96,7 +102,9 @@ pub(super) fn parse(text: &str, file: &str, known: &Catalogue) -> Result<Vec<Var
         let line = n + 1;
         let l = raw.strip_suffix('\r').unwrap_or(raw);
         if let Some(rest) = l.strip_prefix('[') {
-            let close = rest.find(']').ok_or_else(|| err(line, l.chars().count() + 1, IniErrorKind::NoClosingBracket))?;
+            let close = rest
+                .find(']')
+                .ok_or_else(|| err(line, l.chars().count() + 1, IniErrorKind::NoClosingBracket))?;
             let head = &rest[..close];
             let (name, template) = match head.split_once(':') {
                 Some((n, t)) => (n, Some(t)),
@@ -147,7 +155,13 @@ pub(super) fn parse(text: &str, file: &str, known: &Catalogue) -> Result<Vec<Var
                     .iter()
                     .find(|v| v.name == t)
                     .or_else(|| known.get(t))
-                    .ok_or_else(|| err(s.line, s.name.chars().count() + 3, IniErrorKind::UnknownTemplate(t.to_owned())))?;
+                    .ok_or_else(|| {
+                        err(
+                            s.line,
+                            s.name.chars().count() + 3,
+                            IniErrorKind::UnknownTemplate(t.to_owned()),
+                        )
+                    })?;
                 Variant {
                     name: s.name.to_owned(),
                     ..base.clone()
@@ -190,9 +204,13 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
             [c] if c.is_ascii_lowercase() => Some(u32::from(c - b'a') + 1),
             _ => a.value.parse().ok(),
         };
-        v.files = files
-            .filter(|f| (1..=26).contains(f))
-            .ok_or_else(|| bad(a, "maxFile", "a number of files, 1 to 26, or the last file's letter"))?;
+        v.files = files.filter(|f| (1..=26).contains(f)).ok_or_else(|| {
+            bad(
+                a,
+                "maxFile",
+                "a number of files, 1 to 26, or the last file's letter",
+            )
+        })?;
     }
     let customs: Vec<String> = (1..=8).map(|i| format!("customPiece{i}")).collect();
     let types = PIECE_TYPES
@@ -246,7 +264,9 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
         v.king_moves = ((*name).to_owned(), (*betza).to_owned());
     }
     let king_betza = v.king_moves.1.clone();
-    let king_rule: Rule = king_betza.parse().expect("a king's moves are read where they are written");
+    let king_rule: Rule = king_betza
+        .parse()
+        .expect("a king's moves are read where they are written");
     for p in v.pieces.iter_mut().filter(|p| p.kind == "king") {
         p.betza.clone_from(&king_betza);
         p.rule = king_rule.clone();
@@ -303,8 +323,13 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
                     _ => None,
                 }
             });
-            let (Some(Some(from)), Some(Some(to)), None) = (letters.next(), letters.next(), letters.next()) else {
-                return Err(bad(a, "promotedPieceType", "pairs `from:to` of piece letters, e.g. `p:g s:g`"));
+            let (Some(Some(from)), Some(Some(to)), None) = (letters.next(), letters.next(), letters.next())
+            else {
+                return Err(bad(
+                    a,
+                    "promotedPieceType",
+                    "pairs `from:to` of piece letters, e.g. `p:g s:g`",
+                ));
             };
             let find = |l: char| v.piece(l).map(|p| p.kind.clone());
             let (Some(from), Some(to)) = (find(from), find(to)) else {
