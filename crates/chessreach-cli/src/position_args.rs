@@ -54,8 +54,8 @@ pub(crate) struct PositionArgs {
 pub(crate) fn catalogue(files: &[PathBuf]) -> Result<Catalogue> {
     let mut catalogue = Catalogue::builtin().clone();
     for f in files {
-        let text = std::fs::read_to_string(f).with_context(|| format!("--variants {}", f.display()))?;
-        catalogue.load(&text, &f.display().to_string())?;
+        let bytes = std::fs::read(f).with_context(|| format!("--variants {}", f.display()))?;
+        catalogue.load_bytes(&bytes, &f.display().to_string())?;
     }
     Ok(catalogue)
 }

@@ -275,6 +275,50 @@ fn cases() -> Vec<Case> {
             2,
         )
         .err(&["too large to draw"]),
+        case("an unknown variant", &["attacks", "--variant", "nosuch"], "", 2)
+            .err(&["--variant: unknown variant `nosuch`", "xiangqi"]),
+        case(
+            "a variants.ini line without `=`",
+            &["attacks", "--variants", "/dev/stdin", "--variant", "mine"],
+            "[mine:chess]\nmaxFile = 10\nthis is not a key\n",
+            1,
+        )
+        .err(&["/dev/stdin:3:1: expected `key = value`"]),
+        case(
+            "a variants.ini with a bad byte",
+            &["variants", "--variants", "/dev/stdin"],
+            b"[mine:chess]\nstartFen = \xff\n".to_vec(),
+            1,
+        )
+        .err(&["/dev/stdin:2:12: expected text (UTF-8), found the byte 0xff"]),
+        case(
+            "a variants.ini that does not exist",
+            &["variants", "--variants", "/nonexistent/variants.ini"],
+            "",
+            1,
+        )
+        .err(&["--variants /nonexistent/variants.ini"]),
+        case(
+            "a variant's FEN for another board",
+            &["attacks", "--variant", "xiangqi", "--fen", "8/8/8/8/8/8/8/8"],
+            "",
+            2,
+        )
+        .err(&["--fen", "this variant is played on 9x10"]),
+        case(
+            "a promoted piece that does not promote",
+            &["attacks", "--variant", "shogi", "--fen", "9/9/9/9/9/9/9/9/+K8"],
+            "",
+            2,
+        )
+        .err(&["`+K`: `K` has no promoted form here", "at character 18"]),
+        case(
+            "a variant and a board at once",
+            &["attacks", "--variant", "xiangqi", "--board", "9x10"],
+            "",
+            2,
+        )
+        .err(&["cannot be used with"]),
     ]
 }
 

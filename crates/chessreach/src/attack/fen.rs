@@ -81,7 +81,7 @@ impl fmt::Display for FenErrorKind {
             ),
             Self::Promoted(c) => write!(
                 f,
-                "`+{c}`: a promoted piece needs a variant in which `{c}` promotes (e.g. --variant shogi)"
+                "`+{c}`: `{c}` has no promoted form here (`+` marks promoted pieces in variants such as shogi)"
             ),
             Self::WrongBoard { expected, found } => {
                 write!(f, "this variant is played on {expected}, the FEN describes {found}")

@@ -48,6 +48,8 @@ pub enum IniErrorKind {
     },
     /// A Betza rule that does not read.
     Betza(BetzaError),
+    /// A byte that is not UTF-8.
+    NotUtf8(u8),
 }
 
 impl fmt::Display for IniErrorKind {
@@ -71,6 +73,7 @@ impl fmt::Display for IniErrorKind {
                 )
             }
             Self::Betza(e) => e.fmt(f),
+            Self::NotUtf8(b) => write!(f, "expected text (UTF-8), found the byte 0x{b:02x}"),
         }
     }
 }

@@ -328,4 +328,26 @@ impl Catalogue {
         self.variants.extend(added);
         Ok(names)
     }
+
+    /// [`Catalogue::load`] from bytes: a byte that is not UTF-8 is an error at its line and
+    /// column.
+    ///
+    /// # Errors
+    ///
+    /// [`IniError`] as [`Catalogue::load`], or [`IniErrorKind::NotUtf8`].
+    pub fn load_bytes(&mut self, bytes: &[u8], file: &str) -> Result<Vec<String>, IniError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.load(text, file),
+            Err(u) => {
+                let bad = u.valid_up_to();
+                let at = crate::input::utf8_error(bytes, bad);
+                Err(IniError {
+                    file: file.to_owned(),
+                    line: at.line,
+                    column: at.column,
+                    kind: IniErrorKind::NotUtf8(bytes[bad]),
+                })
+            }
+        }
+    }
 }
