@@ -78,6 +78,25 @@ fn bench(c: &mut Criterion) {
         1..1001,
         1,
     );
+    for (name, fen) in [
+        (
+            "xiangqi",
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+        ),
+        (
+            "shogi",
+            "ln1g1gsnl/1r1sk2b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] w 0 4",
+        ),
+    ] {
+        let pos = chessreach::variant::Catalogue::builtin()
+            .get(name)
+            .expect("built in")
+            .position(fen)
+            .expect("position");
+        c.bench_function(&format!("attack map: a {name} position"), |b| {
+            b.iter(|| AttackMap::new(std::hint::black_box(&pos)).expect("bounded"));
+        });
+    }
     c.bench_function("attack map: 1000 fairy pieces on 1000x1000", |b| {
         b.iter(|| AttackMap::new(&big).expect("bounded"));
     });

@@ -68,6 +68,10 @@ fn engine(v: &Variant, board: &Board) -> BTreeSet<(bool, Sq)> {
 
 /// Xiangqi (`janggi == false`) and Janggi from their rules. Letters: K general, A advisor,
 /// B elephant, N horse, R chariot, C cannon, P soldier; upper case is the side at the bottom.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one rule-book paragraph per piece, side by side"
+)]
 fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, Sq)> {
     let on = |s: Sq| (1..=9).contains(&s.0) && (1..=10).contains(&s.1);
     let in_palace = |s: Sq, white: bool| {
@@ -107,7 +111,7 @@ fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, S
         let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         // Along palace lines: diagonal steps from a line square to a line square.
-        let mut line_ride = |from: Sq, max: usize, hit: &mut dyn FnMut(Sq)| {
+        let line_ride = |from: Sq, max: usize, hit: &mut dyn FnMut(Sq)| {
             if !janggi || !lines.contains(&from) {
                 return;
             }
@@ -221,7 +225,7 @@ fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, S
                 line_ride(at, 2, &mut hit);
             }
             'C' => {
-                let mut hop = |d: Sq, only_lines: bool, hit: &mut dyn FnMut(Sq)| {
+                let hop = |d: Sq, only_lines: bool, hit: &mut dyn FnMut(Sq)| {
                     let ok = |s: Sq| on(s) && (!only_lines || lines.contains(&s));
                     let mut s = add(at, d);
                     while ok(s) && !board.contains_key(&s) {
@@ -340,7 +344,7 @@ fn board_from_fen(fen: &str) -> Board {
     let rows: Vec<&str> = placement.split('/').collect();
     let mut board = Board::new();
     for (i, row) in rows.iter().enumerate() {
-        let rank = (rows.len() - i) as i64;
+        let rank = i64::try_from(rows.len() - i).expect("few ranks");
         let mut file = 0;
         let mut digits = String::new();
         for c in row.chars() {
@@ -499,7 +503,8 @@ fn user_variants_inherit_and_define_pieces() {
 
 #[test]
 fn bad_files_name_file_line_and_column() {
-    let cases: [(&str, usize, usize, fn(&IniErrorKind) -> bool); 7] = [
+    type Case = (&'static str, usize, usize, fn(&IniErrorKind) -> bool);
+    let cases: [Case; 7] = [
         ("[a:chess]\nmaxFile = 40\n", 2, 11, |k| {
             matches!(k, IniErrorKind::BadValue { .. })
         }),

@@ -95,6 +95,9 @@ pub enum PositionError {
     },
 }
 
+/// A confinement's extra steps and the squares they may end on (`None`: anywhere).
+type ExtraSteps = (Vec<Step>, Option<Vec<Coord>>);
+
 /// A checked position: a board, piece kinds and pieces, every piece on the board, no two on a
 /// square. Steps of every kind and colour are built once here.
 #[derive(Clone, Debug)]
@@ -104,7 +107,7 @@ pub struct Position {
     pieces: Vec<Placed>,
     steps: Vec<[Vec<Step>; 2]>,
     /// Per kind and colour, the confinement's extra steps with their squares.
-    extra: Vec<[Vec<(Vec<Step>, Option<Vec<Coord>>)>; 2]>,
+    extra: Vec<[Vec<ExtraSteps>; 2]>,
     /// Squares of the pieces whose kind is unhoppable, sorted.
     unhoppable: Vec<Coord>,
 }

@@ -344,7 +344,7 @@ fn build<M: Mask>(
     for (&(_, i), &k) in order.iter().zip(&where_) {
         if pieces.get(i as usize).is_none_or(|p| p.colour != enemy) {
             continue;
-        };
+        }
         let iv = intervals[k as usize];
         let surface = ZoneSurface {
             ranks: i64::from(ranks),

@@ -193,6 +193,10 @@ fn bad<'a, 'b>(a: &'b Attr<'a>, key: &str, expected: &'static str) -> Fail<'a, '
 /// The attributes of one section, applied in Fairy-Stockfish's order: the board, then the
 /// piece types in its type order (a letter taken by a later type moves to it), the king, the
 /// regions, then the rules.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one key after another, in Fairy-Stockfish's order: splitting it would hide the order"
+)]
 fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Result<(), Fail<'a, 'b>> {
     if let Some(a) = attrs.get("maxRank") {
         v.ranks = a
@@ -300,7 +304,7 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
         v.diagonal_lines = region(v, a, "diagonalLines")?;
     }
     if let Some(a) = attrs.get("startFen") {
-        v.start_fen = a.value.to_owned();
+        a.value.clone_into(&mut v.start_fen);
     }
     if let Some(a) = attrs.get("flyingGeneral") {
         v.flying_general = match a.value {

@@ -157,6 +157,10 @@ impl Variant {
     }
 
     /// The board.
+    ///
+    /// # Panics
+    ///
+    /// Never for a variant read by [`Catalogue::load`] (at most 26 × 99 squares).
     #[must_use]
     pub fn board(&self) -> Board {
         Board::Rect(Rect::new(u64::from(self.files), u64::from(self.ranks)).expect("at most 26x99"))
