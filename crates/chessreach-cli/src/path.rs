@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap};
+use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
 use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
 use chessreach::path::{ask, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way};
@@ -56,9 +56,8 @@ pub(crate) struct Args {
 }
 
 /// The mover: a piece spec with one square.
-fn mover(args: &Args) -> Result<(Mover, char)> {
-    let symbols = args.position.symbols()?;
-    Mover::parse(&args.mover, &symbols).map_err(|e| crate::bad_argument("--mover", e))
+fn mover(args: &Args, symbols: &Symbols) -> Result<(Mover, char)> {
+    Mover::parse(&args.mover, symbols).map_err(|e| crate::bad_argument("--mover", e))
 }
 
 /// The question the arguments ask.
@@ -97,8 +96,8 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 
 /// Runs `path`, writing to `out`.
 pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
-    let pos = args.position.position()?;
-    let (mover, symbol) = mover(args)?;
+    let (pos, symbols) = args.position.position_and_symbols()?;
+    let (mover, symbol) = mover(args, &symbols)?;
     let question = question(args, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large
     // to draw lists the route or summarises the distances instead (SVG is refused up front).

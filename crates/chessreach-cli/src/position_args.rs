@@ -76,35 +76,29 @@ impl PositionArgs {
         })
     }
 
-    /// The letters piece specs (`--mover`) read: the variant's, or K Q R B N P and --define's.
-    pub(crate) fn symbols(&self) -> Result<Symbols> {
-        if let Some(v) = self.variant()? {
-            return Ok(v.symbols());
-        }
-        let mut symbols = Symbols::default();
-        for d in &self.define {
-            symbols
-                .define(d)
-                .map_err(|e| crate::bad_argument("--define", e))?;
-        }
-        Ok(symbols)
-    }
-
     /// The checked position.
     pub(crate) fn position(&self) -> Result<Position> {
+        Ok(self.position_and_symbols()?.0)
+    }
+
+    /// The checked position, and the letters piece specs (`--mover`) read with it: the
+    /// variant's, or K Q R B N P and --define's. Variant files are read once.
+    pub(crate) fn position_and_symbols(&self) -> Result<(Position, Symbols)> {
         if let Some(v) = self.variant()? {
-            return match &self.fen {
-                Some(fen) => v.position(fen).map_err(|e| crate::bad_argument("--fen", e)),
-                None => v.start_position().map_err(anyhow::Error::from),
+            let pos = match &self.fen {
+                Some(fen) => v.position(fen).map_err(|e| crate::bad_argument("--fen", e))?,
+                None => v.start_position()?,
             };
+            return Ok((pos, v.symbols()));
         }
         let mut setup = Setup::new(self.board);
         for d in &self.define {
             setup.define(d).map_err(|e| crate::bad_argument("--define", e))?;
         }
+        let symbols = setup.symbols().clone();
         if let Some(fen) = &self.fen {
-            return Position::from_fen_with(fen, setup.symbols())
-                .map_err(|e| crate::bad_argument("--fen", e));
+            let pos = Position::from_fen_with(fen, &symbols).map_err(|e| crate::bad_argument("--fen", e))?;
+            return Ok((pos, symbols));
         }
         let specs = self
             .piece
@@ -116,6 +110,6 @@ impl PositionArgs {
                 .place(spec, colour)
                 .map_err(|e| crate::bad_argument(flag, e))?;
         }
-        setup.build().map_err(crate::usage)
+        Ok((setup.build().map_err(crate::usage)?, symbols))
     }
 }

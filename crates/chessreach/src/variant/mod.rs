@@ -174,7 +174,8 @@ impl Variant {
     }
 
     /// The variant's letters as [`Symbols`] for piece specs (`--mover n@b1`): each letter
-    /// bound to its piece's rule, without the variant's confinement (regions, palace lines).
+    /// bound to its piece's rule, without the variant's confinement (regions, palace lines);
+    /// orthodox letters the variant does not use keep their chess meaning.
     #[must_use]
     pub fn symbols(&self) -> Symbols {
         let mut s = Symbols::default();
