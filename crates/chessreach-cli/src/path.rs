@@ -43,7 +43,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SQUARES|all", allow_hyphen_values = true)]
     may_capture: Option<String>,
 
-    /// Print the distance to every square instead of one route (bounded boards).
+    /// Print the distance to every square instead of one route (on a strip: of the files
+    /// `--files LO..HI`, by default the pieces' and the mover's files and 2 more each side).
     #[arg(long, conflicts_with_all = ["to", "capture"])]
     all: bool,
 
@@ -61,11 +62,18 @@ fn mover(args: &Args, symbols: &Symbols) -> Result<(Mover, char)> {
 }
 
 /// The question the arguments ask.
-fn question(args: &Args, mover: Mover) -> Result<Question> {
+fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Question> {
     let target = match (args.to, args.capture, args.all) {
         (Some(t), None, false) => Target::Square(t),
         (None, Some(c), false) => Target::Capture(c),
-        (None, None, true) => Target::Everywhere,
+        // A strip has no end: the map covers the files drawn.
+        (None, None, true) => match pos.board() {
+            Board::Rect(_) => Target::Everywhere,
+            Board::Strip(_) => {
+                let view = view_of(pos, args.window.into(), &[mover.at]).map_err(crate::usage)?;
+                Target::Files(*view.files.start(), *view.files.end())
+            }
+        },
         _ => {
             return Err(UsageError("say where to go: --to SQUARE, --capture SQUARE, or --all".into()).into())
         }
@@ -98,12 +106,12 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
     let (pos, symbols) = args.position.position_and_symbols()?;
     let (mover, symbol) = mover(args, &symbols)?;
-    let question = question(args, mover)?;
+    let question = question(args, &pos, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large
     // to draw lists the route or summarises the distances instead (SVG is refused up front).
     let extra = match question.target {
         Target::Square(t) | Target::Capture(t) => vec![question.mover.at, t],
-        Target::Everywhere => vec![question.mover.at],
+        Target::Everywhere | Target::Files(..) => vec![question.mover.at],
     };
     let view = match args.format {
         Format::Json => None,
@@ -127,11 +135,8 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
             let way = way.as_ref();
             match args.format {
                 Format::Json => {
-                    // Every square on a bounded board ("route"), the corners on a strip ("waypoints").
-                    let key = match pos.board() {
-                        Board::Rect(_) => "route",
-                        Board::Strip(_) => "waypoints",
-                    };
+                    // Every square ("route"), or the corners of king lines on a strip ("waypoints").
+                    let key = if way.is_some_and(|w| w.lines) { "waypoints" } else { "route" };
                     let mut v = json!({
                         "board": pos.board().to_string(),
                         "mover": mover.rule.to_string(),
@@ -231,7 +236,7 @@ fn write_route_line(way: Option<&Way>, pos: &Position, out: &mut impl Write) -> 
         return Ok(());
     };
     let squares = names(pos, &w.waypoints).join(" ");
-    if matches!(pos.board(), Board::Strip(_)) {
+    if w.lines {
         writeln!(
             out,
             "{} moves; waypoints (straight king lines between them): {squares}",
@@ -269,11 +274,11 @@ fn distance_map(
                 text(m.at.to_string())
             )?;
             let mut first = true;
-            for s in rect.squares() {
-                if let Some(d) = dm.distance[s.index()] {
+            for (c, d) in dm.iter() {
+                if let Some(d) = d {
                     let sep = if first { "" } else { "," };
                     first = false;
-                    write!(out, "{sep}\"{}\":{d}", rect.coord(s))?;
+                    write!(out, "{sep}\"{c}\":{d}")?;
                 }
             }
             writeln!(out, "}}}}")?;

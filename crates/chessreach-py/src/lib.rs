@@ -720,29 +720,30 @@ fn route(
     })
 }
 
-/// Fewest moves of `mover` to every square it can reach (bounded boards): `{square: moves}`.
+/// Fewest moves of `mover` to every square it can reach: `{square: moves}`, of the whole board,
+/// or of the files `files=(lo, hi)` (needed on a strip, which has no end).
 #[pyfunction]
-#[pyo3(signature = (position, mover, may_capture = None))]
+#[pyo3(signature = (position, mover, may_capture = None, files = None))]
 fn distances(
     py: Python<'_>,
     position: &Bound<'_, Position>,
     mover: &str,
     may_capture: Option<&Bound<'_, PyAny>>,
+    files: Option<(i64, i64)>,
 ) -> PyResult<BTreeMap<String, u32>> {
     let pos = position.get();
     let (m, _) = mover_of(py, pos, mover)?;
     let question = Question {
         mover: m,
-        target: Target::Everywhere,
+        target: files.map_or(Target::Everywhere, |(lo, hi)| Target::Files(lo, hi)),
         may_capture: capturable(py, may_capture)?,
     };
     let Answer::Distances(dm) = answer(py, pos, &question)? else {
         return Err(ChessreachError::new_err("distances: the engine answered a route"));
     };
     Ok(dm
-        .rect
-        .squares()
-        .filter_map(|s| dm.distance[s.index()].map(|d| (pos.name(dm.rect.coord(s)), d)))
+        .iter()
+        .filter_map(|(c, d)| d.map(|d| (pos.name(c), d)))
         .collect())
 }
 

@@ -205,8 +205,16 @@ def test_strip_routes():
     far = chessreach.route(chessreach.Position(board="infx3"), "K@1,1", to="1000000000001,1")
     assert far.moves == 10**12
     assert len(far.squares) == 1_000_000
+    # Any mover, with captures: a knight takes the rook (3,2 is off the rook's lines).
+    knight = chessreach.route(strip, "b:N@1,1", capture="2,3")
+    assert (knight.moves, knight.captured) == (3, ["2,3"])
+    assert knight.squares[0] == "1,1" and knight.squares[-1] == "2,3"
+    near = chessreach.distances(strip, "b:N@1,1", files=(0, 3))
+    assert near["1,1"] == 0 and "2,3" not in near and all(k.split(",")[0] in "0123" for k in near)
     with pytest.raises(chessreach.ChessreachError):
-        chessreach.route(strip, "N@1,1", to="5,5")
+        chessreach.distances(strip, "b:N@1,1")  # a strip has no end: files needed
+    with pytest.raises(chessreach.ChessreachError):
+        chessreach.route(strip, "N@1,1", to="10000000000,5")  # too wide to search
     with pytest.raises(chessreach.ChessreachError):
         strip.attacked("white")
     assert strip.is_attacked("2,8", "white")

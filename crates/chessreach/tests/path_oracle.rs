@@ -14,9 +14,10 @@ use chessreach::attack::{Kind, Placed, Position};
 use chessreach::geometry::{Board, Coord, Rect, Strip};
 use chessreach::path::bitboard::{self, BitRouter, Target};
 use chessreach::path::strip::king_route;
-use chessreach::path::{Goal, Router};
+use chessreach::limits::Budget;
+use chessreach::path::{self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, Way};
 use chessreach::piece::{Colour, Rule};
-use common::{arb_piece, naive, naive_moves, TestPiece};
+use common::{arb_piece, naive, naive_moves_within, TestPiece};
 use proptest::prelude::*;
 
 /// Squares attacked by `side`'s pieces once the pieces in `gone` are off the board, walking
@@ -26,6 +27,7 @@ fn attacked_without(
     kinds: &[TestPiece],
     gone: &BTreeSet<usize>,
     side: Colour,
+    within: &dyn Fn(Coord) -> bool,
 ) -> BTreeSet<Coord> {
     let pieces: Vec<Placed> = pos
         .pieces()
@@ -36,14 +38,15 @@ fn attacked_without(
         .collect();
     let sub =
         Position::new(pos.board(), pos.kinds().to_vec(), pieces.clone()).expect("subset of a valid position");
-    naive(&sub, kinds, |_| true)
+    naive(&sub, kinds, within)
         .into_iter()
         .filter(|&(_, i)| pieces[i].colour == side)
         .map(|(c, _)| c)
         .collect()
 }
 
-/// The mover's state graph, enumerated: (captured subset, square) → distance.
+/// The mover's state graph, enumerated: (captured subset, square) → distance, on the squares of
+/// the board `within` accepts.
 fn oracle(
     pos: &Position,
     kinds: &[TestPiece],
@@ -51,8 +54,10 @@ fn oracle(
     colour: Colour,
     start: Coord,
     capturable: &[usize],
+    within: &dyn Fn(Coord) -> bool,
 ) -> BTreeMap<(u32, Coord), u32> {
     let board = pos.board();
+    let inside = |c: Coord| board.contains(c) && within(c);
     let k = capturable.len();
     // Attacked squares per subset, walking each rule naively among the still active pieces.
     let attacked: Vec<BTreeSet<Coord>> = (0..1u32 << k)
@@ -61,7 +66,7 @@ fn oracle(
                 .filter(|b| s >> b & 1 == 1)
                 .map(|b| capturable[b])
                 .collect();
-            attacked_without(pos, kinds, &gone, colour.opponent())
+            attacked_without(pos, kinds, &gone, colour.opponent(), &inside)
         })
         .collect();
     let mut dist = BTreeMap::new();
@@ -80,7 +85,7 @@ fn oracle(
             })
         };
         for (t, can_capture, can_move) in
-            naive_moves(&mover.fams, colour, at, board, &|c| active(c).is_some())
+            naive_moves_within(&mover.fams, colour, at, &inside, &|c| active(c).is_some())
         {
             if attacked[s as usize].contains(&t) {
                 continue;
@@ -156,7 +161,9 @@ fn check_route(
     squares: &[Coord],
     captured: &[usize],
     capturable: &[usize],
+    within: &dyn Fn(Coord) -> bool,
 ) -> Result<(), String> {
+    let inside = |c: Coord| pos.board().contains(c) && within(c);
     let mut gone: Vec<usize> = Vec::new();
     for w in squares.windows(2) {
         let active = |c: Coord| {
@@ -166,10 +173,8 @@ fn check_route(
                 .find(|(i, p)| p.at == c && !gone.contains(i))
                 .map(|(i, _)| i)
         };
-        let options = naive_moves(&mover.fams, Colour::White, w[0], pos.board(), &|c| {
-            active(c).is_some()
-        });
-        let attacked = attacked_without(pos, kinds, &gone.iter().copied().collect(), Colour::Black);
+        let options = naive_moves_within(&mover.fams, Colour::White, w[0], &inside, &|c| active(c).is_some());
+        let attacked = attacked_without(pos, kinds, &gone.iter().copied().collect(), Colour::Black, &inside);
         if attacked.contains(&w[1]) {
             return Err(format!("{} is attacked", w[1]));
         }
@@ -207,7 +212,7 @@ proptest! {
     ) {
         let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
         let rule = mover.rule();
-        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable);
+        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, &|_| true);
         let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
         // Distance map: min over subsets.
         let map = router.distances(start).expect("map");
@@ -226,7 +231,7 @@ proptest! {
             if let Some(r) = route {
                 prop_assert_eq!(r.squares[0], start);
                 prop_assert_eq!(*r.squares.last().expect("end"), target);
-                check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
+                check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable, &|_| true).map_err(TestCaseError::fail)?;
             }
         }
         // Capture each capturable piece.
@@ -236,7 +241,7 @@ proptest! {
             let route = router.route(start, Goal::Capture(p)).expect("capture");
             prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), want);
             if let Some(r) = route {
-                check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable).map_err(TestCaseError::fail)?;
+                check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable, &|_| true).map_err(TestCaseError::fail)?;
             }
         }
     }
@@ -443,4 +448,117 @@ fn far_apart_strip_route_jumps() {
     )
     .expect("ok");
     assert_eq!(r.map(|r| r.moves), Some(u64::MAX));
+}
+
+fn strip_mover() -> impl Strategy<Value = TestPiece> {
+    prop_oneof![
+        Just(TestPiece::named("K")),
+        Just(TestPiece::named("N")),
+        Just(TestPiece::named("Q")),
+        Just(TestPiece::named("R")),
+        Just(TestPiece::named("NN")),
+        Just(TestPiece::named("fmWfcF")),
+        Just(TestPiece::named("pR")),
+        Just(TestPiece::named("gQ")),
+        arb_piece(),
+    ]
+}
+
+fn strip_kind() -> impl Strategy<Value = TestPiece> {
+    prop_oneof![
+        Just(TestPiece::named("R")),
+        Just(TestPiece::named("N")),
+        Just(TestPiece::named("B")),
+        Just(TestPiece::named("pR")),
+        arb_piece(),
+    ]
+}
+
+/// The files the strip oracle walks: the test puts every piece, start and target in files
+/// 0..=12, and no test piece attacks more than 16 files away on 5 ranks.
+const STRIP_ORACLE: std::ops::RangeInclusive<i64> = -40..=52;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    /// Any mover on a strip, with captures, routes and distance maps: `ask` (the router on the
+    /// window of files `path::span` proves exact, or the king engine) against the enumerated
+    /// state graph on files -40..=52, with every position also shifted far along the strip.
+    /// Every route is re-checked move by move.
+    #[test]
+    fn strip_any_mover_matches_state_enumeration(
+        ranks in 1u64..6,
+        mover in strip_mover(),
+        kinds in proptest::collection::vec(strip_kind(), 1..3),
+        spots in proptest::collection::vec((0usize..3, any::<bool>(), 0i64..13, 1i64..6, any::<bool>()), 0..7),
+        start in (0i64..13, 1i64..6),
+        goal in (0i64..13, 1i64..6),
+        shift in prop_oneof![Just(0i64), Just(1_000_000_000_000_000_000i64), Just(-4_000_000_000_000_000_000i64), -1000i64..1000],
+    ) {
+        let strip = Strip::new(ranks).expect("ranks");
+        let fold = |r: i64| (r - 1) % ranks as i64 + 1;
+        let start = Coord::new(start.0, fold(start.1));
+        let target = Coord::new(goal.0, fold(goal.1));
+        let mut seen = BTreeSet::from([start]);
+        let mut pieces = Vec::new();
+        let mut capturable = Vec::new();
+        for (k, black, f, r, cap) in spots {
+            let at = Coord::new(f, fold(r));
+            if seen.insert(at) {
+                if cap && black && capturable.len() < 3 {
+                    capturable.push(pieces.len());
+                }
+                pieces.push(Placed { kind: k % kinds.len(), colour: if black { Colour::Black } else { Colour::White }, at });
+            }
+        }
+        let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces.clone()).expect("position");
+        let window = |c: Coord| STRIP_ORACLE.contains(&c.file);
+        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, &window);
+        let mv = |c: Coord| Coord::new(c.file + shift, c.rank);
+        let moved: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
+        let far = Position::new(Board::Strip(strip), common::kinds(&kinds), moved).expect("shifted");
+        let may_capture = Capturable::Squares(capturable.iter().map(|&i| mv(pieces[i].at)).collect());
+        let question = |target| Question {
+            mover: Mover { rule: mover.rule(), colour: Colour::White, at: mv(start) },
+            target,
+            may_capture: may_capture.clone(),
+        };
+        let route_check = |way: &Way| {
+            let back: Vec<Coord> = way.squares(usize::MAX).iter().map(|c| Coord::new(c.file - shift, c.rank)).collect();
+            let captured: Vec<usize> = way.captured.iter().map(|c| pos.piece_at(Coord::new(c.file - shift, c.rank)).expect("a piece")).collect();
+            check_route(&pos, &kinds, &mover, &back, &captured, &capturable, &window)
+        };
+        // Reach the target square.
+        if pos.piece_at(target).is_none_or(|i| capturable.contains(&i)) {
+            let want = truth.iter().filter(|((_, at), _)| *at == target).map(|(_, &d)| d).min();
+            let got = ask(&far, &question(route::Target::Square(mv(target))), Budget::unlimited()).expect("ask");
+            let Answer::Route(way) = got else { panic!("a route") };
+            prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
+            if let Some(w) = way {
+                prop_assert_eq!(w.squares(usize::MAX).last().copied(), Some(mv(target)));
+                route_check(&w).map_err(TestCaseError::fail)?;
+            }
+        }
+        // Capture each capturable piece.
+        for (b, &p) in capturable.iter().enumerate() {
+            let at = pieces[p].at;
+            let want = truth.iter().filter(|((s, c), _)| *c == at && s >> b & 1 == 1).map(|(_, &d)| d).min();
+            let got = ask(&far, &question(route::Target::Capture(mv(at))), Budget::unlimited()).expect("capture");
+            let Answer::Route(way) = got else { panic!("a route") };
+            prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
+            if let Some(w) = way {
+                route_check(&w).map_err(TestCaseError::fail)?;
+            }
+        }
+        // The distance map of files -3..=15.
+        let got = ask(&far, &question(route::Target::Files(mv(Coord::new(-3, 1)).file, mv(Coord::new(15, 1)).file)), Budget::unlimited()).expect("map");
+        let Answer::Distances(map) = got else { panic!("a map") };
+        for f in -3..=15 {
+            for r in 1..=ranks as i64 {
+                let c = Coord::new(f, r);
+                let want = truth.iter().filter(|((_, at), _)| *at == c).map(|(_, &d)| d).min();
+                prop_assert_eq!(map.get(mv(c)), want, "distance to {}", c);
+            }
+        }
+    }
 }

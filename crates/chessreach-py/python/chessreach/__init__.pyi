@@ -130,8 +130,10 @@ def distances(
     position: Position,
     mover: str,
     may_capture: Union[None, str, Iterable[str]] = None,
+    files: Optional[tuple[int, int]] = None,
 ) -> dict[str, int]:
-    """Fewest moves of `mover` to every square it reaches (bounded boards)."""
+    """Fewest moves of `mover` to every square it reaches: the whole board, or the files
+    `files=(lo, hi)` (needed on a strip)."""
 
 def infer(diagram: str) -> Inference:
     """The movement rule behind rows of `o` (piece), `x` (attacked), `.` (not attacked)."""

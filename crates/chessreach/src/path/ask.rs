@@ -1,16 +1,18 @@
 //! One route interface for every board: a [`Question`] in, an [`Answer`] or a [`RouteError`]
-//! out. It picks the engine ([`Router`] on bounded boards, the strip king router on strips),
+//! out. It picks the engine ([`Router`] on bounded boards; on strips the compressed king router
+//! when it applies, else the router on the window of files [`super::span`] proves exact),
 //! checks the memory budget before the search allocates, and names every square, so the CLI
 //! and the Python package only parse and print.
 
 use thiserror::Error;
 
+use super::span::{king_only, on_strip};
 use super::strip::{king_route, StripRouteError};
 use super::{DistanceMap, Goal, Mover, PathError, Router};
 use crate::attack::Position;
 use crate::geometry::{Board, Coord};
 use crate::limits::{Budget, TooLarge};
-use crate::piece::{Colour, Rule};
+use crate::piece::Colour;
 
 /// Where the mover should go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +23,9 @@ pub enum Target {
     Capture(Coord),
     /// Every square: a distance map (bounded boards).
     Everywhere,
+    /// Every square of files `LO..=HI`: a distance map of a window (on a strip, where
+    /// `Everywhere` has no end; on a bounded board, those files of the whole board's map).
+    Files(i64, i64),
 }
 
 /// Which hostile pieces the mover may capture on the way.
@@ -105,14 +110,27 @@ pub enum RouteError {
     /// A capture asked for where no hostile piece stands.
     #[error("no hostile piece stands on {0} to be captured")]
     NoHostilePiece(Coord),
-    /// On a strip the mover must be a king.
-    #[error("on a strip the mover must be a king (K), not {0}")]
-    StripMover(Rule),
-    /// On a strip only `Target::Square` without captures is answered.
+    /// A distance map of a whole strip: it has no end, so a window of files is needed.
+    #[error("a strip has no end: a distance map needs a window of files (Target::Files, --files LO..HI)")]
+    StripWindow,
+    /// An empty window of files.
+    #[error("files {0}..{1} hold no file of the board")]
+    NoFiles(i64, i64),
+    /// The window of files a strip search needs (see [`super::span`]) is more than a search can
+    /// hold: its width (`None`: beyond any count), the ranks and the margin each side.
     #[error(
-        "on a strip only routes to a square without captures are answered (no captures, no distance maps)"
+        "the route search on this strip would span {} files x {ranks} ranks (the pieces, the route's ends and a margin of {} files each side that its exactness proof needs): more squares than a search can hold",
+        files.map_or_else(|| "more than 2^64".to_string(), |f| f.to_string()),
+        margin.map_or_else(|| "more than 2^64".to_string(), |m| m.to_string())
     )]
-    StripQuestion,
+    StripSpan {
+        /// Files the window would span.
+        files: Option<u64>,
+        /// Ranks of the strip.
+        ranks: u32,
+        /// The margin each side.
+        margin: Option<u64>,
+    },
     /// The search would need more memory than the budget.
     #[error(transparent)]
     TooLarge(#[from] TooLarge),
@@ -146,8 +164,17 @@ pub enum RouteError {
 /// ```
 pub fn ask(pos: &Position, question: &Question, budget: Budget) -> Result<Answer, RouteError> {
     match pos.board() {
-        Board::Rect(rect) => bounded(pos, rect.len(), question, budget),
-        Board::Strip(_) => strip(pos, question),
+        Board::Rect(_) => bounded(pos, question, budget),
+        Board::Strip(strip) => {
+            if let Some(target) = king_only(question) {
+                match king(pos, question, target) {
+                    // Hoppers and periodic riders among the pieces: the window search.
+                    Err(RouteError::Strip(StripRouteError::Hopper(_) | StripRouteError::PeriodicRider(_))) => {}
+                    answer => return answer,
+                }
+            }
+            on_strip(pos, strip, question, budget)
+        }
     }
 }
 
@@ -158,7 +185,9 @@ fn hostile_at(pos: &Position, colour: Colour, c: Coord) -> Result<usize, RouteEr
         .ok_or(RouteError::NoHostilePiece(c))
 }
 
-fn bounded(pos: &Position, squares: usize, q: &Question, budget: Budget) -> Result<Answer, RouteError> {
+/// A bounded board's question, by the [`Router`].
+pub(super) fn bounded(pos: &Position, q: &Question, budget: Budget) -> Result<Answer, RouteError> {
+    let rect = pos.rect().ok_or(PathError::NotBounded)?;
     let colour = q.mover.colour;
     let mut caps: Vec<usize> = match &q.may_capture {
         Capturable::Nothing => Vec::new(),
@@ -177,17 +206,27 @@ fn bounded(pos: &Position, squares: usize, q: &Question, budget: Budget) -> Resu
             caps.push(i);
             Some(Goal::Capture(i))
         }
-        Target::Everywhere => None,
+        Target::Everywhere | Target::Files(..) => None,
     };
     caps.sort_unstable();
     caps.dedup();
     budget.check(
         "the route search",
-        Router::bytes_needed(squares, caps.len(), &q.mover.rule),
+        Router::bytes_needed(rect.len(), caps.len(), &q.mover.rule),
     )?;
     let mut router = Router::new(pos, &q.mover.rule, colour, &caps)?;
     let Some(goal) = goal else {
-        return Ok(Answer::Distances(router.distances(q.mover.at)?));
+        let map = router.distances(q.mover.at)?;
+        return Ok(Answer::Distances(match q.target {
+            Target::Files(lo, hi) => {
+                let (a, b) = (lo.max(1), hi.min(i64::from(rect.width())));
+                if a > b {
+                    return Err(RouteError::NoFiles(lo, hi));
+                }
+                map.files(a, b)
+            }
+            _ => map,
+        }));
     };
     let route = router.route(q.mover.at, goal)?;
     Ok(Answer::Route(route.map(|r| Way {
@@ -198,13 +237,8 @@ fn bounded(pos: &Position, squares: usize, q: &Question, budget: Budget) -> Resu
     })))
 }
 
-fn strip(pos: &Position, q: &Question) -> Result<Answer, RouteError> {
-    if q.mover.rule != "K".parse::<Rule>().expect("the king") {
-        return Err(RouteError::StripMover(q.mover.rule.clone()));
-    }
-    let (Target::Square(target), Capturable::Nothing) = (q.target, &q.may_capture) else {
-        return Err(RouteError::StripQuestion);
-    };
+/// A king that captures nothing, to a square of a strip: the compressed king router.
+fn king(pos: &Position, q: &Question, target: Coord) -> Result<Answer, RouteError> {
     let route = king_route(pos, q.mover.colour, q.mover.at, target, true)?;
     Ok(Answer::Route(route.map(|r| Way {
         moves: r.moves,
@@ -299,17 +333,48 @@ mod tests {
         assert!(squares
             .windows(2)
             .all(|w| (w[1].file - w[0].file).abs() <= 1 && (w[1].rank - w[0].rank).abs() <= 1));
-        let e = ask(
+        // Any mover: a knight on 3 ranks, 4 files in 2 moves (a one-rank detour each).
+        let a = ask(
             &pos,
             &q("N", "1,1", Target::Square(sq("5,1")), Capturable::Nothing),
             Budget::default(),
-        );
-        assert!(matches!(e, Err(RouteError::StripMover(_))));
+        )
+        .expect("knight");
+        let Answer::Route(Some(way)) = a else {
+            panic!("{a:?}")
+        };
+        assert_eq!((way.moves, way.lines), (2, false));
+        assert_eq!(way.waypoints, [sq("1,1"), sq("3,2"), sq("5,1")]);
         let e = ask(
             &pos,
             &q("K", "1,1", Target::Everywhere, Capturable::Nothing),
             Budget::default(),
         );
-        assert_eq!(e, Err(RouteError::StripQuestion));
+        assert_eq!(e, Err(RouteError::StripWindow));
+        let e = ask(
+            &pos,
+            &q("K", "1,1", Target::Files(3, 2), Capturable::Nothing),
+            Budget::default(),
+        );
+        assert_eq!(e, Err(RouteError::NoFiles(3, 2)));
+        let a = ask(
+            &pos,
+            &q("K", "1,1", Target::Files(-1, 3), Capturable::Nothing),
+            Budget::default(),
+        )
+        .expect("map");
+        let Answer::Distances(map) = a else {
+            panic!("{a:?}")
+        };
+        assert_eq!((map.first_file, map.rect.width()), (-1, 5));
+        assert_eq!(map.get(sq("-1,3")), Some(2));
+        assert_eq!(map.get(sq("4,1")), None);
+        // Far apart, the window is too wide to search.
+        let far = ask(
+            &pos,
+            &q("N", "1,1", Target::Square(sq("10000000000,1")), Capturable::Nothing),
+            Budget::default(),
+        );
+        assert!(matches!(far, Err(RouteError::StripSpan { .. })), "{far:?}");
     }
 }

@@ -25,6 +25,7 @@ mod ask;
 pub mod bitboard;
 pub mod leaper;
 mod router;
+pub mod span;
 pub mod strip;
 
 pub use ask::{ask, Answer, Capturable, Question, RouteError, Target, Way};

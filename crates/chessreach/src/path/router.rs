@@ -103,13 +103,41 @@ impl Route {
     }
 }
 
-/// Fewest moves to each square (over every capture subset), `None` where unreachable.
+/// Fewest moves to each square (over every capture subset), `None` where unreachable: the
+/// whole of a bounded board, or a window of files of a strip.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DistanceMap {
-    /// The board.
+    /// The shape of the map: its file 1 is the board's file `first_file`.
     pub rect: Rect,
-    /// Per square index.
+    /// The board's file of the map's first file (1 on a bounded board).
+    pub first_file: i64,
+    /// Per square index of `rect`.
     pub distance: Vec<Option<u32>>,
+}
+
+impl DistanceMap {
+    /// The board's square of the map's square `s`.
+    #[must_use]
+    pub fn coord(&self, s: Square) -> Coord {
+        let c = self.rect.coord(s);
+        Coord::new(self.first_file + (c.file - 1), c.rank)
+    }
+
+    /// The fewest moves to the board's square `c`; `None` where unreachable or off the map.
+    #[must_use]
+    pub fn get(&self, c: Coord) -> Option<u32> {
+        if c.file < self.first_file {
+            return None;
+        }
+        let file = i64::try_from(c.file.abs_diff(self.first_file)).ok()?.checked_add(1)?;
+        let s = self.rect.square(Coord::new(file, c.rank))?;
+        self.distance[s.index()]
+    }
+
+    /// Every square of the map with its distance, file by file within each rank as `rect` orders them.
+    pub fn iter(&self) -> impl Iterator<Item = (Coord, Option<u32>)> + '_ {
+        self.rect.squares().map(|s| (self.coord(s), self.distance[s.index()]))
+    }
 }
 
 /// Occupancy under a capture subset: the position's pieces minus the captured ones.
@@ -552,6 +580,7 @@ impl<'a> Router<'a> {
         })?;
         Ok(DistanceMap {
             rect: self.rect,
+            first_file: 1,
             distance,
         })
     }

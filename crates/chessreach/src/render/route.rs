@@ -114,11 +114,7 @@ pub fn distance_cell<'a>(
     let base = board_cell(pos, map, hostile);
     move |c| {
         let mut cell = base(c);
-        if let Some(d) = distances
-            .rect
-            .square(c)
-            .and_then(|s| distances.distance[s.index()])
-        {
+        if let Some(d) = distances.get(c) {
             cell.mark = Some(step_mark(u64::from(d)));
             cell.note = Some(d.to_string());
             cell.shade = Some("#2ca02c");

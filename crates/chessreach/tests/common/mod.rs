@@ -316,9 +316,20 @@ pub fn naive_moves(
     board: Board,
     occupied: &dyn Fn(Coord) -> bool,
 ) -> Vec<(Coord, bool, bool)> {
+    naive_moves_within(fams, colour, from, &|c| board.contains(c), occupied)
+}
+
+/// [`naive_moves`] on the squares `inside` accepts (a window of a strip: rides stop at its ends).
+pub fn naive_moves_within(
+    fams: &[Fam],
+    colour: Colour,
+    from: Coord,
+    inside: &dyn Fn(Coord) -> bool,
+    occupied: &dyn Fn(Coord) -> bool,
+) -> Vec<(Coord, bool, bool)> {
     let mut out = Vec::new();
     for m in turned(fams, colour) {
-        for at in reached(&m, from, &|c| board.contains(c), occupied) {
+        for at in reached(&m, from, inside, occupied) {
             out.push((at, m.cap, m.mv));
         }
     }
