@@ -61,7 +61,7 @@ enum Command {
     Solve(solve::Args),
     /// Attack map of a position: which squares each side attacks (text, SVG or JSON).
     Attacks(attacks::Args),
-    /// Shortest safe route of a mover (any Betza piece on bounded boards, a king on strips).
+    /// Shortest safe route of a mover (any Betza piece, on bounded boards and strips).
     Path(path::Args),
     /// Duels between two pieces: solve every start, judge a program, play, prove knightmare's strategy.
     Duel(duel::Args),

@@ -22,7 +22,7 @@ pub(crate) struct Args {
     position: PositionArgs,
 
     /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`).
-    /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; on a strip, a king.
+    /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule.
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     mover: String,
 
@@ -136,7 +136,11 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
             match args.format {
                 Format::Json => {
                     // Every square ("route"), or the corners of king lines on a strip ("waypoints").
-                    let key = if way.is_some_and(|w| w.lines) { "waypoints" } else { "route" };
+                    let key = if way.is_some_and(|w| w.lines) {
+                        "waypoints"
+                    } else {
+                        "route"
+                    };
                     let mut v = json!({
                         "board": pos.board().to_string(),
                         "mover": mover.rule.to_string(),
@@ -271,14 +275,14 @@ fn distance_map(
                 "{{\"board\":{},\"mover\":{},\"from\":{},\"distances\":{{",
                 text(pos.board().to_string()),
                 text(m.rule.to_string()),
-                text(m.at.to_string())
+                text(pos.board().name(m.at))
             )?;
             let mut first = true;
             for (c, d) in dm.iter() {
                 if let Some(d) = d {
                     let sep = if first { "" } else { "," };
                     first = false;
-                    write!(out, "{sep}\"{c}\":{d}")?;
+                    write!(out, "{sep}\"{}\":{d}", pos.board().name(c))?;
                 }
             }
             writeln!(out, "}}}}")?;

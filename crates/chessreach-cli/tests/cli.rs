@@ -223,8 +223,33 @@ fn path_on_a_board_and_on_a_strip() {
     chessreach()
         .args(["path", "--board", "infx8", "--mover", "N@1,1", "--to", "3,2"])
         .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1 moves: 1,1 3,2\n"));
+    // A strip distance map covers the files asked for (or drawn).
+    let out = chessreach()
+        .args([
+            "path", "--board", "infx3", "--mover", "N@1,1", "--all", "--files", "0..2", "--format", "json",
+        ])
+        .output()
+        .expect("runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["distances"]["1,1"], 0);
+    assert_eq!(v["distances"]["2,3"], 1);
+    assert_eq!(v["distances"].as_object().map(serde_json::Map::len), Some(9));
+    // Pieces too far apart for the window search: refused with its size.
+    chessreach()
+        .args([
+            "path",
+            "--board",
+            "infx8",
+            "--mover",
+            "N@1,1",
+            "--to",
+            "100000000000,1",
+        ])
+        .assert()
         .code(2)
-        .stderr(predicate::str::contains("must be a king"));
+        .stderr(predicate::str::contains("margin of 257 files each side"));
     chessreach()
         .args([
             "path", "--board", "8x8", "--piece", "R@a1", "--mover", "K@a1", "--to", "h8",

@@ -205,10 +205,12 @@ def test_strip_routes():
     far = chessreach.route(chessreach.Position(board="infx3"), "K@1,1", to="1000000000001,1")
     assert far.moves == 10**12
     assert len(far.squares) == 1_000_000
-    # Any mover, with captures: a knight takes the rook (3,2 is off the rook's lines).
-    knight = chessreach.route(strip, "b:N@1,1", capture="2,3")
-    assert (knight.moves, knight.captured) == (3, ["2,3"])
-    assert knight.squares[0] == "1,1" and knight.squares[-1] == "2,3"
+    # Any mover, with captures: a knight takes the rook (3,2 is off the rook's lines); the
+    # king and the rook guard each other.
+    rook = chessreach.Position(board="infx8", pieces=["R@5,3"])
+    knight = chessreach.route(rook, "b:N@1,1", capture="5,3")
+    assert (knight.moves, knight.captured, knight.squares) == (2, ["5,3"], ["1,1", "3,2", "5,3"])
+    assert chessreach.route(strip, "b:N@1,1", capture="2,3", may_capture="all").moves is None
     near = chessreach.distances(strip, "b:N@1,1", files=(0, 3))
     assert near["1,1"] == 0 and "2,3" not in near and all(k.split(",")[0] in "0123" for k in near)
     with pytest.raises(chessreach.ChessreachError):

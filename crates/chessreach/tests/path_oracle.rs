@@ -12,9 +12,9 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use chessreach::attack::{Kind, Placed, Position};
 use chessreach::geometry::{Board, Coord, Rect, Strip};
+use chessreach::limits::Budget;
 use chessreach::path::bitboard::{self, BitRouter, Target};
 use chessreach::path::strip::king_route;
-use chessreach::limits::Budget;
 use chessreach::path::{self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, Way};
 use chessreach::piece::{Colour, Rule};
 use common::{arb_piece, naive, naive_moves_within, TestPiece};
@@ -173,8 +173,16 @@ fn check_route(
                 .find(|(i, p)| p.at == c && !gone.contains(i))
                 .map(|(i, _)| i)
         };
-        let options = naive_moves_within(&mover.fams, Colour::White, w[0], &inside, &|c| active(c).is_some());
-        let attacked = attacked_without(pos, kinds, &gone.iter().copied().collect(), Colour::Black, &inside);
+        let options = naive_moves_within(&mover.fams, Colour::White, w[0], &inside, &|c| {
+            active(c).is_some()
+        });
+        let attacked = attacked_without(
+            pos,
+            kinds,
+            &gone.iter().copied().collect(),
+            Colour::Black,
+            &inside,
+        );
         if attacked.contains(&w[1]) {
             return Err(format!("{} is attacked", w[1]));
         }
@@ -260,22 +268,20 @@ proptest! {
         let rect = pos.rect().expect("bounded");
         let steps = rule.steps(Colour::White);
         let engine = BitRouter::new(rect, &steps).expect("leaper on a small board");
-        let pieces: Vec<bitboard::Piece<'_>> = pos
-            .pieces()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| bitboard::Piece { steps: pos.steps_of(i), colour: p.colour, at: p.at, capturable: capturable.contains(&i) })
-            .collect();
         let mut scratch = bitboard::Scratch::default();
         let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
         let target = Coord::new(goal.0, goal.1);
-        if rect.contains(target) {
-            let fast = engine.distance(Colour::White, start, &pieces, Target::Square(target), &mut scratch).expect("ok");
-            prop_assert_eq!(fast, router.distance(start, Goal::Reach(target)).expect("router"));
-        }
+        let fast = engine.distance(&pos, Colour::White, start, &capturable, Target::Square(target), &mut scratch);
+        // The same answers, and the same errors (a target off the board).
+        prop_assert_eq!(fast, router.distance(start, Goal::Reach(target)).map_err(route::RouteError::from));
         for &p in &capturable {
-            let fast = engine.distance(Colour::White, start, &pieces, Target::Piece(p), &mut scratch).expect("ok");
+            let fast = engine.distance(&pos, Colour::White, start, &capturable, Target::Piece(p), &mut scratch).expect("ok");
             prop_assert_eq!(fast, router.distance(start, Goal::Capture(p)).expect("router"));
+        }
+        if let Some(p) = pos.pieces().first() {
+            // An occupied start is an error in both engines.
+            let e = engine.distance(&pos, Colour::White, p.at, &capturable, Target::Square(start), &mut scratch);
+            prop_assert_eq!(e, Err(route::PathError::StartOccupied(p.at).into()));
         }
     }
 }

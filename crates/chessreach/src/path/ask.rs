@@ -107,6 +107,9 @@ pub enum RouteError {
     /// Refused by the strip router.
     #[error(transparent)]
     Strip(#[from] StripRouteError),
+    /// Outside what the bitboard engine handles.
+    #[error(transparent)]
+    Bitboard(#[from] super::bitboard::Unsupported),
     /// A capture asked for where no hostile piece stands.
     #[error("no hostile piece stands on {0} to be captured")]
     NoHostilePiece(Coord),
@@ -169,7 +172,9 @@ pub fn ask(pos: &Position, question: &Question, budget: Budget) -> Result<Answer
             if let Some(target) = king_only(question) {
                 match king(pos, question, target) {
                     // Hoppers and periodic riders among the pieces: the window search.
-                    Err(RouteError::Strip(StripRouteError::Hopper(_) | StripRouteError::PeriodicRider(_))) => {}
+                    Err(RouteError::Strip(
+                        StripRouteError::Hopper(_) | StripRouteError::PeriodicRider(_),
+                    )) => {}
                     answer => return answer,
                 }
             }
@@ -372,7 +377,12 @@ mod tests {
         // Far apart, the window is too wide to search.
         let far = ask(
             &pos,
-            &q("N", "1,1", Target::Square(sq("10000000000,1")), Capturable::Nothing),
+            &q(
+                "N",
+                "1,1",
+                Target::Square(sq("10000000000,1")),
+                Capturable::Nothing,
+            ),
             Budget::default(),
         );
         assert!(matches!(far, Err(RouteError::StripSpan { .. })), "{far:?}");

@@ -9,7 +9,9 @@
     clippy::cast_possible_truncation,
     reason = "bitboard boards have at most 64 squares"
 )]
+use super::{PathError, RouteError};
 use crate::attack::walk::{self, Surface};
+use crate::attack::Position;
 use crate::geometry::{Coord, Rect, Square};
 use crate::piece::{Colour, Step};
 
@@ -57,7 +59,11 @@ pub struct BitRouter {
 
 /// Why the bitboard engine does not apply.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Unsupported {
+    /// The position is on another board than the engine's.
+    #[error("the bitboard engine was built for another board than the position's")]
+    WrongBoard,
     /// More than 64 squares.
     #[error("the bitboard engine needs a board of at most 64 squares")]
     BoardTooLarge,
@@ -128,14 +134,66 @@ impl BitRouter {
         self.rect.square(c).map(|s: Square| 1u64 << s.0)
     }
 
-    /// Fewest moves for the mover (of `colour`, on `start`) to capture `pieces[target]`, or to
-    /// stand on `target_square` when `target` is `None`. `None` when impossible; also `None`
-    /// when a square is off the board or the start is occupied.
+    /// Fewest moves for a mover (of `colour`, on `start`) among the pieces of `pos`, which may
+    /// capture the hostile pieces `capturable` lists (indices into the position's pieces), to
+    /// stand on a square or capture a piece; `None` when impossible. The same rules and the
+    /// same errors as [`Router`](super::Router): O(d · 2^k · s) word operations.
     ///
     /// # Errors
     ///
-    /// [`Unsupported`] for a start or target off the board.
+    /// [`RouteError::Bounded`] for a start off the board or on a piece, a target off the board,
+    /// or a piece that cannot be captured; [`RouteError::Bitboard`] when `pos` is on another
+    /// board than the engine's or more than 16 pieces are capturable.
     pub fn distance(
+        &self,
+        pos: &Position,
+        colour: Colour,
+        start: Coord,
+        capturable: &[usize],
+        target: Target,
+        scratch: &mut Scratch,
+    ) -> Result<Option<u32>, RouteError> {
+        if pos.rect() != Some(self.rect) {
+            return Err(Unsupported::WrongBoard.into());
+        }
+        // In the router's order: the capture list, the target, then the start.
+        let hostile = |i: usize| pos.pieces().get(i).is_some_and(|p| p.colour != colour);
+        if let Some(&i) = capturable.iter().find(|&&i| !hostile(i)) {
+            return Err(PathError::NotCapturable(i).into());
+        }
+        match target {
+            Target::Square(c) if !self.rect.contains(c) => return Err(PathError::TargetOffBoard(c).into()),
+            Target::Piece(i) if !capturable.contains(&i) => return Err(PathError::NotCapturable(i).into()),
+            _ => {}
+        }
+        if !self.rect.contains(start) {
+            return Err(PathError::StartOffBoard(start).into());
+        }
+        if pos.piece_at(start).is_some() {
+            return Err(PathError::StartOccupied(start).into());
+        }
+        let pieces: Vec<Piece<'_>> = pos
+            .pieces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Piece {
+                steps: pos.steps_of(i),
+                colour: p.colour,
+                at: p.at,
+                capturable: capturable.contains(&i),
+            })
+            .collect();
+        Ok(self.distance_among(colour, start, &pieces, target, scratch)?)
+    }
+
+    /// [`BitRouter::distance`] for callers that checked their pieces themselves (king-path's
+    /// hot loop: no position is built per line). `None` also when a square is off the board
+    /// or the start is occupied.
+    ///
+    /// # Errors
+    ///
+    /// [`Unsupported::TooManyCapturable`] beyond 16 capturable pieces.
+    pub(crate) fn distance_among(
         &self,
         colour: Colour,
         start: Coord,
@@ -318,6 +376,6 @@ fn caps_taken(cap_bits: &[u64], subset: usize) -> u64 {
 pub enum Target {
     /// Stand on a square.
     Square(Coord),
-    /// Capture `pieces[i]`.
+    /// Capture piece `i` (it must be capturable).
     Piece(usize),
 }

@@ -15,9 +15,12 @@
 //!   subset), with dense per-subset arrays allocated when a subset is first reached and the
 //!   safe squares of each subset computed once, lazily. Returns routes and distance maps.
 //! - [`bitboard`] (boards of at most 64 squares, leaper movers): the same search with one `u64`
-//!   per subset and layer; distances only, for bulk queries (king-path).
+//!   per subset and layer, on the same checked [`Position`] with the same errors; distances
+//!   only, for bulk queries (king-path).
 //! - [`strip`] (unbounded files, the king): columns no piece influences are compressed into
 //!   jumps; a bit-parallel breadth-first search over rank masks.
+//! - [`span`] (unbounded files, any other question): the [`Router`] on a window of files that
+//!   a pigeonhole argument proves enough.
 //!
 //! [`Position`]: crate::attack::Position
 

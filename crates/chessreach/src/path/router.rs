@@ -129,14 +129,18 @@ impl DistanceMap {
         if c.file < self.first_file {
             return None;
         }
-        let file = i64::try_from(c.file.abs_diff(self.first_file)).ok()?.checked_add(1)?;
+        let file = i64::try_from(c.file.abs_diff(self.first_file))
+            .ok()?
+            .checked_add(1)?;
         let s = self.rect.square(Coord::new(file, c.rank))?;
         self.distance[s.index()]
     }
 
     /// Every square of the map with its distance, file by file within each rank as `rect` orders them.
     pub fn iter(&self) -> impl Iterator<Item = (Coord, Option<u32>)> + '_ {
-        self.rect.squares().map(|s| (self.coord(s), self.distance[s.index()]))
+        self.rect
+            .squares()
+            .map(|s| (self.coord(s), self.distance[s.index()]))
     }
 }
 

@@ -72,7 +72,11 @@ fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Optio
             return (s.range != 0 && !s.hop).then(|| dx.saturating_mul(i64::from(s.range)));
         }
         let most = (ranks - 1) / dy;
-        let leaps = if s.range == 0 || s.hop { most } else { most.min(i64::from(s.range)) };
+        let leaps = if s.range == 0 || s.hop {
+            most
+        } else {
+            most.min(i64::from(s.range))
+        };
         Some(dx.saturating_mul(leaps))
     };
     let lcm = |a: u128, b: u128| -> Option<u128> {
@@ -102,21 +106,20 @@ fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Optio
     }
     let (mut bounded, mut ride, mut hop) = (0i64, false, false);
     for s in mover {
-        match span(s) {
-            Some(b) => bounded = bounded.max(b),
-            None => {
-                if s.delta.dx != 0 {
-                    period = lcm(period, u128::from(s.delta.dx.unsigned_abs()))?;
-                }
-                if s.hop {
-                    hop = true;
-                    if s.range != 0 {
-                        reach = reach.max(s.delta.dx.abs().saturating_mul(i64::from(s.range)));
-                    }
-                } else {
-                    ride = true;
-                }
+        if let Some(b) = span(s) {
+            bounded = bounded.max(b);
+            continue;
+        }
+        if s.delta.dx != 0 {
+            period = lcm(period, u128::from(s.delta.dx.unsigned_abs()))?;
+        }
+        if s.hop {
+            hop = true;
+            if s.range != 0 {
+                reach = reach.max(s.delta.dx.abs().saturating_mul(i64::from(s.range)));
             }
+        } else {
+            ride = true;
         }
     }
     let kinds = u128::from(ride) + u128::from(hop);
@@ -127,7 +130,12 @@ fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Optio
 }
 
 /// Answers a strip question on the window the module docs prove enough.
-pub(super) fn on_strip(pos: &Position, strip: Strip, q: &Question, budget: Budget) -> Result<Answer, RouteError> {
+pub(super) fn on_strip(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    budget: Budget,
+) -> Result<Answer, RouteError> {
     let colour = q.mover.colour;
     let start = q.mover.at;
     if !strip.contains(start) {

@@ -47,7 +47,7 @@ impl Solver {
         };
         let pieces = [pawn(a), pawn(b)];
         self.engine
-            .distance(Colour::Black, king, &pieces, Target::Piece(0), &mut self.scratch)
+            .distance_among(Colour::Black, king, &pieces, Target::Piece(0), &mut self.scratch)
             .expect("two capturable pieces")
     }
 
