@@ -194,15 +194,20 @@ pub struct Router<'a> {
     cap_bit: Vec<u32>,
     /// Safe squares per subset (indexed by capture mask), built on demand.
     safe: Vec<Option<SquareSet>>,
-    /// Search arrays per subset: distance, and the parent square (bit 31: reached by capture,
-    /// so the parent's subset lacks the piece that stood here).
-    dist: Vec<Option<Box<[u32]>>>,
+    /// Search arrays per subset: a bit per square reached (the search goes a layer of
+    /// distance at a time, so distances need not be stored: a 64×64 subset's bits fit in 512
+    /// bytes, and checking a square already reached stays in cache), and the parent square (bit
+    /// 31: reached by capture, so the parent's subset lacks the piece that stood here).
+    seen: Vec<Option<Box<[u64]>>>,
     parent: Vec<Option<Box<[u32]>>>,
     /// Per subset, for each square and unlimited rider step: whether a ray of that step has
     /// already run through the square in this search (`riders` bits a square).
     passed: Vec<Option<Box<[u64]>>>,
     /// Per step: its index among the unlimited rider steps, if it is one.
     rider: Vec<Option<usize>>,
+    /// When every step is a plain leap (no ride, hop or lame leg): per square and step, the
+    /// square it lands on (`NO_SQUARE` off the board). Built once, O(squares × steps).
+    leaps: Option<Vec<u32>>,
     riders: usize,
     /// Squares attacked by hostile pieces that cannot be captured (so in every subset), built
     /// on the first route question.
@@ -212,7 +217,10 @@ pub struct Router<'a> {
     live: Vec<bool>,
 }
 
-const UNSEEN: u32 = u32::MAX;
+const NO_SQUARE: u32 = u32::MAX;
+/// Marks the end of a layer of distance in the search queue (no state packs to it: subsets
+/// are below 2^24).
+const LAYER: u64 = u64::MAX;
 
 impl<'a> Router<'a> {
     /// The most capturable pieces: the state space has `2^k` subsets.
@@ -222,8 +230,9 @@ impl<'a> Router<'a> {
     pub const MAX_STATES: usize = 1 << 26;
 
     /// Bytes a router for a mover of `rule` may need on `squares` squares with `capturable`
-    /// pieces: per state a distance, a parent and a safe bit (9 bytes) and a bit per unlimited
-    /// rider step; per square occupancy and a distance map's entry (12). `None` on overflow.
+    /// pieces: per state a parent, a queue entry and a reached and a safe bit (13 bytes) and a
+    /// bit per unlimited rider step; per square occupancy and a distance map's entry (12).
+    /// `None` on overflow.
     #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
         let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
@@ -232,7 +241,7 @@ impl<'a> Router<'a> {
             .iter()
             .filter(|s| s.range == 0 && !s.hop)
             .count() as u64;
-        let per_state = 9 + riders.div_ceil(8);
+        let per_state = 13 + riders.div_ceil(8);
         crate::limits::mul_add(states, per_state, (squares as u64).checked_mul(12)?)
     }
 
@@ -284,15 +293,31 @@ impl<'a> Router<'a> {
                 })
             })
             .collect();
+        let plain = steps
+            .iter()
+            .all(|s| s.range == 1 && !s.hop && s.leg.is_none() && s.leg2.is_none());
+        let leaps = plain.then(|| {
+            rect.squares()
+                .flat_map(|s| {
+                    let from = rect.coord(s);
+                    steps.iter().map(move |st| {
+                        from.offset(st.delta)
+                            .and_then(|c| rect.square(c))
+                            .map_or(NO_SQUARE, |t| t.0)
+                    })
+                })
+                .collect()
+        });
         Ok(Self {
             pos,
             rect,
             colour,
+            leaps,
             steps,
             occupant,
             cap_bit,
             safe: vec![None; subsets],
-            dist: vec![None; subsets],
+            seen: vec![None; subsets],
             parent: vec![None; subsets],
             passed: vec![None; subsets],
             rider,
@@ -347,8 +372,8 @@ impl<'a> Router<'a> {
         for &m in &self.touched {
             let m = m as usize;
             self.live[m] = false;
-            if let Some(d) = self.dist[m].as_mut() {
-                d.fill(UNSEEN);
+            if let Some(d) = self.seen[m].as_mut() {
+                d.fill(0);
             }
             if let Some(p) = self.passed[m].as_mut() {
                 p.fill(0);
@@ -357,12 +382,13 @@ impl<'a> Router<'a> {
         self.touched.clear();
     }
 
-    /// Records state (captured, s) at distance `d`, reached from square `from` (`u32::MAX` for
-    /// the start; bit 31 set when the move captured).
-    fn visit(&mut self, captured: u32, s: Square, d: u32, from: u32, queue: &mut VecDeque<u64>) -> bool {
+    /// Records state (captured, s), reached from square `from` (`u32::MAX` for the start; bit
+    /// 31 set when the move captured); `false` when it was reached before.
+    #[inline]
+    fn visit(&mut self, captured: u32, s: Square, from: u32, queue: &mut VecDeque<u64>) -> bool {
         let len = self.rect.len();
-        if self.dist[captured as usize].is_none() {
-            self.dist[captured as usize] = Some(vec![UNSEEN; len].into_boxed_slice());
+        if self.seen[captured as usize].is_none() {
+            self.seen[captured as usize] = Some(vec![0; len.div_ceil(64)].into_boxed_slice());
             self.parent[captured as usize] = Some(vec![u32::MAX; len].into_boxed_slice());
             self.passed[captured as usize] =
                 Some(vec![0; (len * self.riders).div_ceil(64)].into_boxed_slice());
@@ -371,11 +397,12 @@ impl<'a> Router<'a> {
             self.live[captured as usize] = true;
             self.touched.push(captured);
         }
-        let dist = self.dist[captured as usize].as_mut().expect("allocated");
-        if dist[s.index()] != UNSEEN {
+        let seen = self.seen[captured as usize].as_mut().expect("allocated");
+        let (word, bit) = (s.index() / 64, 1u64 << (s.index() % 64));
+        if seen[word] & bit != 0 {
             return false;
         }
-        dist[s.index()] = d;
+        seen[word] |= bit;
         self.parent[captured as usize].as_mut().expect("allocated")[s.index()] = from;
         queue.push_back(state(captured, s));
         true
@@ -400,25 +427,52 @@ impl<'a> Router<'a> {
         let s0 = self.check_start(start)?;
         self.reset();
         let mut queue = VecDeque::new();
-        self.visit(0, s0, 0, u32::MAX, &mut queue);
+        self.visit(0, s0, u32::MAX, &mut queue);
         if stop(0, s0, 0) {
             return Ok(Some(state(0, s0)));
         }
+        queue.push_back(LAYER);
         let steps = std::mem::take(&mut self.steps);
         let mut found = None;
         let mut next: Vec<(u32, Square)> = Vec::new();
+        // The distance of the states being expanded: the queue holds one layer, a LAYER mark,
+        // then the next layer.
+        let mut d = 0u32;
         'bfs: while let Some(st) = queue.pop_front() {
+            if st == LAYER {
+                if queue.is_empty() {
+                    break;
+                }
+                d += 1;
+                queue.push_back(LAYER);
+                continue;
+            }
             let (captured, s) = unpack(st);
-            let d = self.dist[captured as usize].as_ref().expect("visited")[s.index()];
             let from = self.rect.coord(s);
             self.ensure_safe(captured);
             next.clear();
             let mut passed = self.passed[captured as usize]
                 .take()
-                .expect("allocated with dist");
+                .expect("allocated with seen");
             {
                 let surface = self.surface(captured);
-                for (k, step) in steps.iter().enumerate() {
+                if let Some(leaps) = &self.leaps {
+                    // Plain leaps: one table lookup per step, no walker.
+                    let row = &leaps[s.index() * steps.len()..(s.index() + 1) * steps.len()];
+                    for (step, &t) in steps.iter().zip(row) {
+                        if t == NO_SQUARE || !self.is_safe(captured, Square(t)) {
+                            continue;
+                        }
+                        match surface.piece(Square(t)) {
+                            None if step.can_move => next.push((captured, Square(t))),
+                            Some(p) if step.can_capture && self.cap_bit[p] != 0 => {
+                                next.push((captured | self.cap_bit[p], Square(t)));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                for (k, step) in steps.iter().enumerate().filter(|_| self.leaps.is_none()) {
                     let mut offer = |t: Square| match surface.piece(t) {
                         None if step.can_move && self.is_safe(captured, t) => next.push((captured, t)),
                         Some(p) if step.can_capture && self.cap_bit[p] != 0 && self.is_safe(captured, t) => {
@@ -457,7 +511,7 @@ impl<'a> Router<'a> {
             self.passed[captured as usize] = Some(passed);
             for &(c, t) in &next {
                 let from = s.0 | if c == captured { 0 } else { 1 << 31 };
-                if self.visit(c, t, d + 1, from, &mut queue) && stop(c, t, d + 1) {
+                if self.visit(c, t, from, &mut queue) && stop(c, t, d + 1) {
                     found = Some(state(c, t));
                     break 'bfs;
                 }
