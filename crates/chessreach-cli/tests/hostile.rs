@@ -132,7 +132,7 @@ fn cases() -> Vec<Case> {
             "",
             2,
         )
-        .err(&["the route search would need 18.9 GB"]),
+        .err(&["the route search would need 22.5 GB"]),
         case(
             "a route on a board too large to search, whatever the budget",
             &[
