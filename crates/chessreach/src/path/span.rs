@@ -138,12 +138,7 @@ pub(super) fn on_strip(
 ) -> Result<Answer, RouteError> {
     let colour = q.mover.colour;
     let start = q.mover.at;
-    if !strip.contains(start) {
-        return Err(PathError::StartOffBoard(start).into());
-    }
-    if pos.piece_at(start).is_some() {
-        return Err(PathError::StartOccupied(start).into());
-    }
+    // In the router's order: the target, then the start.
     let mut matter: Vec<i64> = vec![start.file];
     match q.target {
         Target::Square(t) | Target::Capture(t) => {
@@ -154,6 +149,12 @@ pub(super) fn on_strip(
         }
         Target::Files(lo, hi) => matter.extend([lo, hi]),
         Target::Everywhere => return Err(RouteError::StripWindow),
+    }
+    if !strip.contains(start) {
+        return Err(PathError::StartOffBoard(start).into());
+    }
+    if pos.piece_at(start).is_some() {
+        return Err(PathError::StartOccupied(start).into());
     }
     let files = match q.target {
         Target::Files(lo, hi) if lo <= hi => Some((lo, hi)),
