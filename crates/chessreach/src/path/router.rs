@@ -181,8 +181,8 @@ impl Surface for SubsetSurface<'_> {
 /// Build once, ask many questions: tables (occupancy, steps) are built in `new`; the safe
 /// squares of each capture subset and the per-subset search arrays are built lazily and kept.
 /// A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
-/// rider steps (each (square, step) is walked once per subset: a ray stops where an earlier ray
-/// of the same step ran) and Σr the ranges of limited riders.
+/// rider and hopper steps (each (square, step) is walked once per subset: a ray stops where an
+/// earlier ray of the same step ran, see [`marks_rays`]) and Σr the ranges of limited riders.
 pub struct Router<'a> {
     pos: &'a Position,
     rect: Rect,
@@ -200,10 +200,10 @@ pub struct Router<'a> {
     /// 31: reached by capture, so the parent's subset lacks the piece that stood here).
     seen: Vec<Option<Box<[u64]>>>,
     parent: Vec<Option<Box<[u32]>>>,
-    /// Per subset, for each square and unlimited rider step: whether a ray of that step has
-    /// already run through the square in this search (`riders` bits a square).
+    /// Per subset, for each square and ray-marking step ([`marks_rays`]): whether a ray of that
+    /// step has already run through the square in this search (`riders` bits a square).
     passed: Vec<Option<Box<[u64]>>>,
-    /// Per step: its index among the unlimited rider steps, if it is one.
+    /// Per step: its index among the ray-marking steps, if it is one.
     rider: Vec<Option<usize>>,
     /// When every step is a plain leap (no ride, hop or lame leg): per square and step, the
     /// square it lands on (`NO_SQUARE` off the board). Built once, O(squares × steps).
@@ -231,16 +231,12 @@ impl<'a> Router<'a> {
 
     /// Bytes a router for a mover of `rule` may need on `squares` squares with `capturable`
     /// pieces: per state a parent, a queue entry and a reached and a safe bit (13 bytes) and a
-    /// bit per unlimited rider step; per square occupancy and a distance map's entry (12).
+    /// bit per ray-marking step ([`marks_rays`]); per square occupancy and a distance map's entry (12).
     /// `None` on overflow.
     #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
         let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
-        let riders = rule
-            .steps(Colour::White)
-            .iter()
-            .filter(|s| s.range == 0 && !s.hop)
-            .count() as u64;
+        let riders = rule.steps(Colour::White).iter().filter(|s| marks_rays(s)).count() as u64;
         let per_state = 13 + riders.div_ceil(8);
         crate::limits::mul_add(states, per_state, (squares as u64).checked_mul(12)?)
     }
@@ -287,7 +283,7 @@ impl<'a> Router<'a> {
         let rider = steps
             .iter()
             .map(|s| {
-                (s.range == 0 && !s.hop).then(|| {
+                marks_rays(s).then(|| {
                     riders += 1;
                     riders - 1
                 })
@@ -480,13 +476,14 @@ impl<'a> Router<'a> {
                         }
                         _ => {}
                     };
-                    // An unlimited ride stops where an earlier ray of the same step (from a
-                    // square no farther from the start) has already run: everything beyond
-                    // was offered then, one move from a square at most as far. So each
+                    // A ray stops where an earlier ray of the same step (from a square no
+                    // farther from the start) has already run: everything beyond was offered
+                    // then, one move from a square at most as far ([`marks_rays`]). So each
                     // (square, step) is walked once per subset: O(squares × steps).
                     if let Some(r) = self.rider[k] {
                         // Coordinates stepped directly: no division per square.
                         let mut at = from;
+                        let mut screen = None;
                         while let Some(t) = at.offset(step.delta).and_then(|c| {
                             at = c;
                             self.rect.square(c)
@@ -496,10 +493,21 @@ impl<'a> Router<'a> {
                                 break;
                             }
                             passed[bit / 64] |= 1 << (bit % 64);
-                            offer(t);
+                            if !step.hop {
+                                offer(t);
+                            }
                             if surface.piece(t).is_some() {
+                                screen = step.hop.then_some(at);
                                 break;
                             }
+                        }
+                        // A hopper's landings beyond its screen: walked once per screen, as
+                        // the squares before the screen are marked.
+                        if let Some(screen) = screen {
+                            let beyond = Step { hop: false, ..*step };
+                            let mut sink =
+                                |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
+                            walk::walk_step(&beyond, screen, &surface, &mut sink);
                         }
                     } else {
                         let mut sink =
@@ -645,6 +653,15 @@ impl<'a> Router<'a> {
 }
 
 #[inline]
+/// Whether a step's rays are marked square by square in a search: an unlimited ride, or a hop
+/// (of any range beyond its screen), without a lame leg. What such a step offers from a square
+/// depends only on the first piece along its line from there (a rider: every square up to and
+/// including it; a hopper: the squares beyond it), so a ray that enters a square an earlier ray
+/// of the same step entered (in the same subset) would offer nothing new, and stops.
+fn marks_rays(s: &Step) -> bool {
+    (s.range == 0 || s.hop) && s.leg.is_none() && s.leg2.is_none()
+}
+
 fn state(captured: u32, s: Square) -> u64 {
     u64::from(captured) << 32 | u64::from(s.0)
 }
