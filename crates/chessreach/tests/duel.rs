@@ -40,11 +40,11 @@ fn rect(f: u64, r: u64) -> Rect {
 
 // ------------------------------------------------------------------ the oracle
 
-/// The table's pieces duels take (not hoppers: duels refuse them).
+/// The table's pieces duels take (not hoppers nor initial moves: duels refuse them).
 fn pieces() -> Vec<(&'static str, Vec<Fam>)> {
     table()
         .into_iter()
-        .filter(|(_, f)| !f.iter().any(|x| x.hop))
+        .filter(|(_, f)| !f.iter().any(|x| x.hop || x.init))
         .collect()
 }
 
@@ -326,7 +326,7 @@ fn black_is_turned_by_180_degrees() {
 }
 
 #[test]
-fn duels_refuse_hoppers() {
+fn duels_refuse_hoppers_and_initial_moves() {
     let e = Duel::new(
         rect(5, 5),
         "pR".parse().expect("pR"),
@@ -335,6 +335,17 @@ fn duels_refuse_hoppers() {
         None,
     );
     assert!(matches!(e, Err(chessreach::duel::DuelError::Hopper(W))), "{e:?}");
+    let e = Duel::new(
+        rect(5, 5),
+        "N".parse().expect("N"),
+        "fmWfceFifmnD".parse().expect("pawn"),
+        None,
+        None,
+    );
+    assert!(
+        matches!(e, Err(chessreach::duel::DuelError::InitialMoves(B))),
+        "{e:?}"
+    );
 }
 
 #[test]

@@ -17,7 +17,7 @@ use chessreach::path::bitboard::{self, BitRouter, Target};
 use chessreach::path::strip::king_route;
 use chessreach::path::{self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, Way};
 use chessreach::piece::{Colour, Rule};
-use common::{arb_piece, naive, naive_moves_within, TestPiece};
+use common::{arb_piece, naive, naive_initial_moves_within, naive_moves_within, TestPiece};
 use proptest::prelude::*;
 
 /// Squares attacked by `side`'s pieces once the pieces in `gone` are off the board, walking
@@ -43,6 +43,34 @@ fn attacked_without(
         .filter(|&(_, i)| pieces[i].colour == side)
         .map(|(c, _)| c)
         .collect()
+}
+
+/// The mover's moves from `at`: its families, and its initial moves when it stands on its
+/// side's double-step rank (the second from its own edge, Fairy-Stockfish's default).
+fn mover_moves(
+    board: Board,
+    mover: &TestPiece,
+    colour: Colour,
+    at: Coord,
+    inside: &dyn Fn(Coord) -> bool,
+    occupied: &dyn Fn(Coord) -> bool,
+) -> Vec<(Coord, bool, bool)> {
+    let height = match board {
+        Board::Rect(r) => i64::from(r.height()),
+        Board::Strip(s) => i64::from(s.ranks()),
+    };
+    let region = if colour == Colour::White { 2 } else { height - 1 };
+    let mut found = naive_moves_within(&mover.fams, colour, at, inside, occupied);
+    if at.rank == region && height >= 2 {
+        found.extend(naive_initial_moves_within(
+            &mover.fams,
+            colour,
+            at,
+            inside,
+            occupied,
+        ));
+    }
+    found
 }
 
 /// The mover's state graph, enumerated: (captured subset, square) → distance, on the squares of
@@ -85,7 +113,7 @@ fn oracle(
             })
         };
         for (t, can_capture, can_move) in
-            naive_moves_within(&mover.fams, colour, at, &inside, &|c| active(c).is_some())
+            mover_moves(board, mover, colour, at, &inside, &|c| active(c).is_some())
         {
             if attacked[s as usize].contains(&t) {
                 continue;
@@ -173,7 +201,7 @@ fn check_route(
                 .find(|(i, p)| p.at == c && !gone.contains(i))
                 .map(|(i, _)| i)
         };
-        let options = naive_moves_within(&mover.fams, Colour::White, w[0], &inside, &|c| {
+        let options = mover_moves(pos.board(), mover, Colour::White, w[0], &inside, &|c| {
             active(c).is_some()
         });
         let attacked = attacked_without(
@@ -266,8 +294,7 @@ proptest! {
         let rule: Rule = rule.parse().expect("rule");
         let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
         let rect = pos.rect().expect("bounded");
-        let steps = rule.steps(Colour::White);
-        let engine = BitRouter::new(rect, &steps).expect("leaper on a small board");
+        let engine = BitRouter::new(rect, &rule, Colour::White).expect("leaper on a small board");
         let mut scratch = bitboard::Scratch::default();
         let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
         let target = Coord::new(goal.0, goal.1);
@@ -585,4 +612,72 @@ proptest! {
             }
         }
     }
+}
+
+/// Initial moves (Betza `i`) by hand: Fairy-Stockfish's pawn makes its double step only from its
+/// side's second rank (rank 2 for White; for Black the second from the top), never captures with
+/// it, and is blocked by a piece on the square it passes.
+#[test]
+fn initial_moves_from_each_sides_double_step_rank() {
+    let rule: Rule = "fmWfceFifmnD".parse().expect("pawn");
+    let one_move = |h: u64, colour: Colour, at: Coord, blocker: Option<Coord>| -> BTreeSet<Coord> {
+        let rect = Rect::new(8, h).expect("board");
+        let kinds = vec![Kind::new('N', "N".parse().expect("knight"))];
+        let owner = colour.opponent();
+        let pieces = blocker
+            .map(|c| Placed {
+                kind: 0,
+                colour: owner,
+                at: c,
+            })
+            .into_iter()
+            .collect();
+        let pos = Position::new(Board::Rect(rect), kinds, pieces).expect("position");
+        let mut router = Router::new(&pos, &rule, colour, &[]).expect("router");
+        let map = router.distances(at).expect("map");
+        rect.squares()
+            .filter(|&s| map.distance[s.index()] == Some(1))
+            .map(|s| rect.coord(s))
+            .collect()
+    };
+    let c = Coord::new;
+    assert_eq!(
+        one_move(8, Colour::White, c(4, 2), None),
+        BTreeSet::from([c(4, 3), c(4, 4)])
+    );
+    assert_eq!(
+        one_move(8, Colour::White, c(4, 3), None),
+        BTreeSet::from([c(4, 4)])
+    );
+    assert_eq!(
+        one_move(8, Colour::White, c(4, 7), None),
+        BTreeSet::from([c(4, 8)])
+    );
+    assert_eq!(
+        one_move(8, Colour::Black, c(4, 7), None),
+        BTreeSet::from([c(4, 6), c(4, 5)])
+    );
+    assert_eq!(
+        one_move(8, Colour::Black, c(4, 2), None),
+        BTreeSet::from([c(4, 1)])
+    );
+    // On five ranks Black's double-step rank is the fourth.
+    assert_eq!(
+        one_move(5, Colour::Black, c(4, 4), None),
+        BTreeSet::from([c(4, 3), c(4, 2)])
+    );
+    assert_eq!(
+        one_move(5, Colour::Black, c(4, 3), None),
+        BTreeSet::from([c(4, 2)])
+    );
+    // A piece on the passed square blocks the double step (the lame `n`); one on the landing
+    // square is not captured by it. The knights are placed where they attack neither square.
+    assert_eq!(
+        one_move(8, Colour::White, c(1, 2), Some(c(1, 3))),
+        BTreeSet::new()
+    );
+    assert_eq!(
+        one_move(8, Colour::White, c(1, 2), Some(c(1, 4))),
+        BTreeSet::from([c(1, 3)])
+    );
 }

@@ -112,6 +112,9 @@ pub enum DuelError {
     /// A lame Z leap (the Janggi elephant, blocked on two squares): not in duels yet.
     #[error("the {0} piece makes lame Z leaps (two blocking squares); duels do not handle them yet")]
     TwoLegs(Colour),
+    /// Initial moves (Betza `i`): a duel has no rule yet for which pieces have moved.
+    #[error("the {0} piece has initial moves (`i`); duels do not handle them yet")]
+    InitialMoves(Colour),
 }
 
 impl Duel {
@@ -138,6 +141,9 @@ impl Duel {
         for (side, rule) in [(Colour::White, &white), (Colour::Black, &black)] {
             if rule.components().iter().any(|c| c.hop) {
                 return Err(DuelError::Hopper(side));
+            }
+            if rule.has_initial() {
+                return Err(DuelError::InitialMoves(side));
             }
             if rule.steps(side).iter().any(|s| s.leg2.is_some()) {
                 return Err(DuelError::TwoLegs(side));

@@ -13,7 +13,7 @@ use super::{PathError, RouteError};
 use crate::attack::walk::{self, Surface};
 use crate::attack::Position;
 use crate::geometry::{Coord, Rect, Square};
-use crate::piece::{Colour, Step};
+use crate::piece::{Colour, Rule, Step};
 
 /// A piece for the bitboard engine: its steps (already oriented for its colour), side and
 /// square, and whether the mover may capture it.
@@ -70,6 +70,9 @@ pub enum Unsupported {
     /// A rider or lame leap among the mover's steps.
     #[error("the bitboard engine needs a mover made of plain leaps (no riders, no lame leaps)")]
     NotLeaper,
+    /// Initial moves (Betza `i`), which depend on the mover's rank.
+    #[error("the bitboard engine does not make initial moves (Betza `i`)")]
+    InitialMoves,
     /// More capturable pieces than it tracks.
     #[error("the bitboard engine tracks at most 16 capturable pieces")]
     TooManyCapturable,
@@ -99,15 +102,19 @@ fn shift(bb: u64, by: i32) -> u64 {
 }
 
 impl BitRouter {
-    /// The engine for a mover with `steps` (oriented for its colour) on `rect`.
+    /// The engine for a mover of `rule` and `colour` on `rect`.
     ///
     /// # Errors
     ///
-    /// [`Unsupported`] for boards over 64 squares or movers that ride.
-    pub fn new(rect: Rect, steps: &[Step]) -> Result<Self, Unsupported> {
+    /// [`Unsupported`] for boards over 64 squares, movers that ride or have initial moves.
+    pub fn new(rect: Rect, rule: &Rule, colour: Colour) -> Result<Self, Unsupported> {
         if rect.len() > 64 {
             return Err(Unsupported::BoardTooLarge);
         }
+        if rule.has_initial() {
+            return Err(Unsupported::InitialMoves);
+        }
+        let steps = &rule.steps(colour);
         if steps.iter().any(|s| s.rides() || s.leg.is_some()) {
             return Err(Unsupported::NotLeaper);
         }

@@ -209,6 +209,10 @@ pub struct Router<'a> {
     /// square it lands on (`NO_SQUARE` off the board). Built once, O(squares × steps).
     leaps: Option<Vec<u32>>,
     riders: usize,
+    /// The mover's initial moves (Betza `i`) and the rank it may make them from
+    /// ([`Rule::initial_region`]); walked square by square, from that rank only.
+    initial: Vec<Step>,
+    initial_rank: Option<i64>,
     /// Squares attacked by hostile pieces that cannot be captured (so in every subset), built
     /// on the first route question.
     fixed_attacks: Option<SquareSet>,
@@ -279,6 +283,9 @@ impl<'a> Router<'a> {
         }
         let subsets = 1usize << capturable.len();
         let steps = rule.steps(colour);
+        let initial = rule.initial_steps(colour);
+        let initial_rank =
+            Rule::initial_region(colour, u64::from(rect.height())).filter(|_| !initial.is_empty());
         let mut riders = 0;
         let rider = steps
             .iter()
@@ -318,6 +325,8 @@ impl<'a> Router<'a> {
             passed: vec![None; subsets],
             rider,
             riders,
+            initial,
+            initial_rank,
             fixed_attacks: None,
             touched: Vec::new(),
             live: vec![false; subsets],
@@ -444,78 +453,12 @@ impl<'a> Router<'a> {
                 continue;
             }
             let (captured, s) = unpack(st);
-            let from = self.rect.coord(s);
             self.ensure_safe(captured);
             next.clear();
             let mut passed = self.passed[captured as usize]
                 .take()
                 .expect("allocated with seen");
-            {
-                let surface = self.surface(captured);
-                if let Some(leaps) = &self.leaps {
-                    // Plain leaps: one table lookup per step, no walker.
-                    let row = &leaps[s.index() * steps.len()..(s.index() + 1) * steps.len()];
-                    for (step, &t) in steps.iter().zip(row) {
-                        if t == NO_SQUARE || !self.is_safe(captured, Square(t)) {
-                            continue;
-                        }
-                        match surface.piece(Square(t)) {
-                            None if step.can_move => next.push((captured, Square(t))),
-                            Some(p) if step.can_capture && self.cap_bit[p] != 0 => {
-                                next.push((captured | self.cap_bit[p], Square(t)));
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                for (k, step) in steps.iter().enumerate().filter(|_| self.leaps.is_none()) {
-                    let mut offer = |t: Square| match surface.piece(t) {
-                        None if step.can_move && self.is_safe(captured, t) => next.push((captured, t)),
-                        Some(p) if step.can_capture && self.cap_bit[p] != 0 && self.is_safe(captured, t) => {
-                            next.push((captured | self.cap_bit[p], t));
-                        }
-                        _ => {}
-                    };
-                    // A ray stops where an earlier ray of the same step (from a square no
-                    // farther from the start) has already run: everything beyond was offered
-                    // then, one move from a square at most as far ([`marks_rays`]). So each
-                    // (square, step) is walked once per subset: O(squares × steps).
-                    if let Some(r) = self.rider[k] {
-                        // Coordinates stepped directly: no division per square.
-                        let mut at = from;
-                        let mut screen = None;
-                        while let Some(t) = at.offset(step.delta).and_then(|c| {
-                            at = c;
-                            self.rect.square(c)
-                        }) {
-                            let bit = t.index() * self.riders + r;
-                            if passed[bit / 64] >> (bit % 64) & 1 == 1 {
-                                break;
-                            }
-                            passed[bit / 64] |= 1 << (bit % 64);
-                            if !step.hop {
-                                offer(t);
-                            }
-                            if surface.piece(t).is_some() {
-                                screen = step.hop.then_some(at);
-                                break;
-                            }
-                        }
-                        // A hopper's landings beyond its screen: walked once per screen, as
-                        // the squares before the screen are marked.
-                        if let Some(screen) = screen {
-                            let beyond = Step { hop: false, ..*step };
-                            let mut sink =
-                                |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
-                            walk::walk_step(&beyond, screen, &surface, &mut sink);
-                        }
-                    } else {
-                        let mut sink =
-                            |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
-                        walk::walk_step(step, from, &surface, &mut sink);
-                    }
-                }
-            }
+            self.expand(&steps, captured, s, &mut passed, &mut next);
             self.passed[captured as usize] = Some(passed);
             for &(c, t) in &next {
                 let from = s.0 | if c == captured { 0 } else { 1 << 31 };
@@ -527,6 +470,95 @@ impl<'a> Router<'a> {
         }
         self.steps = steps;
         Ok(found)
+    }
+
+    /// The states one move from square `s` under `captured`, pushed onto `next`: each step
+    /// walked as [`Router`]'s docs say (a leap table, marked rays, the walker), and the initial
+    /// moves from the double-step rank.
+    fn expand(
+        &self,
+        steps: &[Step],
+        captured: u32,
+        s: Square,
+        passed: &mut [u64],
+        next: &mut Vec<(u32, Square)>,
+    ) {
+        let from = self.rect.coord(s);
+        let surface = self.surface(captured);
+        if let Some(leaps) = &self.leaps {
+            // Plain leaps: one table lookup per step, no walker.
+            let row = &leaps[s.index() * steps.len()..(s.index() + 1) * steps.len()];
+            for (step, &t) in steps.iter().zip(row) {
+                if t == NO_SQUARE || !self.is_safe(captured, Square(t)) {
+                    continue;
+                }
+                match surface.piece(Square(t)) {
+                    None if step.can_move => next.push((captured, Square(t))),
+                    Some(p) if step.can_capture && self.cap_bit[p] != 0 => {
+                        next.push((captured | self.cap_bit[p], Square(t)));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for (k, step) in steps.iter().enumerate().filter(|_| self.leaps.is_none()) {
+            let mut offer = |t: Square| match surface.piece(t) {
+                None if step.can_move && self.is_safe(captured, t) => next.push((captured, t)),
+                Some(p) if step.can_capture && self.cap_bit[p] != 0 && self.is_safe(captured, t) => {
+                    next.push((captured | self.cap_bit[p], t));
+                }
+                _ => {}
+            };
+            // A ray stops where an earlier ray of the same step (from a square no
+            // farther from the start) has already run: everything beyond was offered
+            // then, one move from a square at most as far ([`marks_rays`]). So each
+            // (square, step) is walked once per subset: O(squares × steps).
+            if let Some(r) = self.rider[k] {
+                // Coordinates stepped directly: no division per square.
+                let mut at = from;
+                let mut screen = None;
+                while let Some(t) = at.offset(step.delta).and_then(|c| {
+                    at = c;
+                    self.rect.square(c)
+                }) {
+                    let bit = t.index() * self.riders + r;
+                    if passed[bit / 64] >> (bit % 64) & 1 == 1 {
+                        break;
+                    }
+                    passed[bit / 64] |= 1 << (bit % 64);
+                    if !step.hop {
+                        offer(t);
+                    }
+                    if surface.piece(t).is_some() {
+                        screen = step.hop.then_some(at);
+                        break;
+                    }
+                }
+                // A hopper's landings beyond its screen: walked once per screen, as
+                // the squares before the screen are marked.
+                if let Some(screen) = screen {
+                    let beyond = Step { hop: false, ..*step };
+                    let mut sink =
+                        |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
+                    walk::walk_step(&beyond, screen, &surface, &mut sink);
+                }
+            } else {
+                let mut sink = |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
+                walk::walk_step(step, from, &surface, &mut sink);
+            }
+        }
+        // Initial moves, from the region's rank only: moves to empty safe squares.
+        if self.initial_rank == Some(from.rank) {
+            for step in &self.initial {
+                let mut sink = |c: Coord| {
+                    let t = self.rect.square(c).expect("the walker stays on the board");
+                    if surface.piece(t).is_none() && self.is_safe(captured, t) {
+                        next.push((captured, t));
+                    }
+                };
+                walk::walk_step(step, from, &surface, &mut sink);
+            }
+        }
     }
 
     fn route_to(&self, end: u64) -> Route {

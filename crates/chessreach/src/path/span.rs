@@ -161,7 +161,10 @@ pub(super) fn on_strip(
         Target::Files(lo, hi) => return Err(RouteError::NoFiles(lo, hi)),
         _ => None,
     };
-    let steps = q.mover.rule.steps(colour);
+    // Initial moves (from one rank) count as moves of the mover: the margin for the union of
+    // both sets of steps holds for the mover that makes some of them from one rank only.
+    let mut steps = q.mover.rule.steps(colour);
+    steps.extend(q.mover.rule.initial_steps(colour));
     let (w, reach) = margin(pos, strip, &steps, colour).ok_or(RouteError::StripSpan {
         files: None,
         ranks: strip.ranks(),

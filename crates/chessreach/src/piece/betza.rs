@@ -10,6 +10,7 @@
 //! | `p`, `g` | hoppers on W and F lines: slide to the first piece, jump it, land anywhere beyond up to and including the next piece (`p`, the cannon `pR`, Xiangqi's `mRcpR`) or right behind it (`g`, the grasshopper `gQ`); on other lines (Fairy-Stockfish gives them no move) and with a range: refused |
 //! | `n` | lame: `nN` blocked on the orthogonal first step, `nD`/`nA` on the midpoint, `nZ` (the Janggi elephant) on the orthogonal first step and the diagonal step after it; ignored on riders; `nW nF nK nH nC nG` refused (Fairy-Stockfish gives them no move) |
 //! | the empty rule | the immobile piece (Fairy-Stockfish's `immobile`) |
+//! | `i` | initial moves: move-only (Fairy-Stockfish has no initial captures, so `ic` is refused), made as well as the others while the piece stands in its side's double-step region — by default the second rank from its own edge ([`Rule::initial_region`]); the pawn `fmWfceFifmnD` |
 //! | `f b l r v s h` | a letter pairs with the next if that is the same letter or of the other orientation (`h` is both); a lone letter is doubled: `f` = `ff` |
 //! | pairs on `N`-like leaps | the second letter names the long step's direction: `rfN` = (1,2), `frN` = (2,1), `fsN` = (±2,1), `fhN` = the four forward leaps; a pair outside the table (`sf`, `vl`, `vs`) selects nothing |
 //! | pairs on a lone orthogonal atom | both letters: `fsW` = `fW` + `sW` |
@@ -20,7 +21,7 @@
 //! 2^20), riders on any atom, ranges of several digits, the pawn shorthand `P` (`fmWfcF`).
 //! Refused with a message: a group whose letters select no move (`sfN`; Fairy-Stockfish gives
 //! it none), hoppers off W/F lines (likewise), lame leaps other than `nD nN nA nZ` (likewise:
-//! `nW nF nK nH nC nG`), initial moves `i` (not read yet). The printer writes the fewest letters whose reading is the
+//! `nW nF nK nH nC nG`), initial captures `ic` (likewise). The printer writes the fewest letters whose reading is the
 //! same piece, never runs two chunks into one (`N1N3`, `RW3`), and drops parts another part
 //! already makes (`RW3` is `R`).
 
@@ -66,6 +67,8 @@ pub enum BetzaErrorKind {
     BadLeap,
     /// A range that does not fit.
     BadRange,
+    /// Initial captures (`ic`): Fairy-Stockfish gives them no move.
+    InitialCaptures,
 }
 
 impl fmt::Display for BetzaErrorKind {
@@ -100,6 +103,9 @@ impl fmt::Display for BetzaErrorKind {
                 Atom::MAX_LEAP
             ),
             Self::BadRange => f.write_str("range too large"),
+            Self::InitialCaptures => f.write_str(
+                "Fairy-Stockfish has no initial captures: `ic` moves nowhere (initial moves `i` only move, e.g. `ifmnD`)",
+            ),
         }
     }
 }
@@ -218,6 +224,8 @@ struct Modifiers {
     lame: Option<usize>,
     /// A hopper: `p` (0: any number of leaps beyond the screen) or `g` (1: right behind it).
     hop: Option<u32>,
+    /// Position of `i` (initial moves), when present.
+    initial: Option<usize>,
 }
 
 /// A cursor over the characters of one Betza text.
@@ -250,7 +258,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn modifiers(&mut self) -> Result<Modifiers, BetzaError> {
+    fn modifiers(&mut self) -> Modifiers {
         let mut m = Modifiers::default();
         while let Some(c) = self.peek() {
             match c {
@@ -262,12 +270,12 @@ impl<'a> Parser<'a> {
                 'e' => {}
                 'p' => m.hop = Some(0),
                 'g' => m.hop = Some(1),
-                'i' => return Err(self.err(self.i, BetzaErrorKind::Unsupported("initial moves (`i`)"))),
+                'i' => m.initial = Some(self.i),
                 _ => break,
             }
             self.i += 1;
         }
-        Ok(m)
+        m
     }
 
     /// The atom or shorthand at the cursor; `had_modifiers` decides the error wording.
@@ -346,10 +354,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// One component group: modifiers, head, range.
-    fn group(&mut self, parts: &mut Vec<Component>) -> Result<(), BetzaError> {
+    /// One component group: modifiers, head, range. Initial moves (`i`) go to `initial`.
+    fn group(&mut self, parts: &mut Vec<Component>, initial: &mut Vec<Component>) -> Result<(), BetzaError> {
         let mods_start = self.i;
-        let mods = self.modifiers()?;
+        let mods = self.modifiers();
         let head_at = self.i;
         let head = self.head(head_at > mods_start)?;
         let (range, digits) = self.range()?;
@@ -365,6 +373,11 @@ impl<'a> Parser<'a> {
         } else {
             (mods.moves_only, mods.captures_only)
         };
+        // Fairy-Stockfish has no initial captures: `ic` alone moves nowhere.
+        if let (Some(at), false) = (mods.initial, moves) {
+            return Err(self.err(at, BetzaErrorKind::InitialCaptures));
+        }
+        let parts = if mods.initial.is_some() { initial } else { parts };
         let tokens = tokenize(&mods.dirs);
         // A hopper slides to its screen whatever its atom; its range counts the leaps beyond it,
         // set by digits only (Fairy-Stockfish: `gR3` hops up to 3, `gNN` is still a grasshopper).
@@ -434,12 +447,12 @@ impl<'a> Parser<'a> {
 pub(super) fn parse(input: &str) -> Result<Rule, BetzaError> {
     let mut p = Parser::new(input);
     p.skip_ws();
-    let mut parts = Vec::new();
+    let (mut parts, mut initial) = (Vec::new(), Vec::new());
     while p.peek().is_some() {
-        p.group(&mut parts)?;
+        p.group(&mut parts, &mut initial)?;
         p.skip_ws();
     }
-    Ok(Rule::from_components(parts))
+    Ok(Rule::from_components(parts).with_initial(initial))
 }
 
 /// The white pawn: one step forward without capturing, one diagonal step forward capturing.
@@ -561,28 +574,20 @@ fn atom_text(atom: Atom, range: u32) -> String {
 
 /// Canonical Betza text of a rule.
 pub(super) fn print(rule: &Rule) -> String {
-    let comps = rule.components();
-    let full = |c: &Component| {
-        c.moves == c.atom.full_mask() && c.captures == c.atom.full_mask() && !c.lame && !c.hop
-    };
-    let find = |letter: char, range: u32| {
-        comps
-            .iter()
-            .position(|c| c.atom.letter() == Some(letter) && c.range == range && full(c))
-    };
-    let mut used = vec![false; comps.len()];
-    let mut out = String::new();
-    for (short, range) in [('Q', 0), ('K', 1)] {
-        if let (Some(w), Some(f)) = (find('W', range), find('F', range)) {
-            out.push(short);
-            used[w] = true;
-            used[f] = true;
-        }
-    }
+    let (head, used) = shorthands(rule.components(), false);
+    let (initial_head, initial_used) = shorthands(rule.initial_components(), true);
+    let mut out = head;
     // The letter of the last chunk when it was a plain leaper: the same letter right after it
     // would read as a rider, so that leaper then gets an explicit range `1` (`N1N3`).
     let mut last_leaper: Option<(usize, char)> = None;
-    for (c, _) in comps.iter().zip(&used).filter(|(_, &u)| !u) {
+    // Initial moves: `i` in front of each of their chunks (`ifmnD`), after the others.
+    let plain = unused(rule.components(), used, "");
+    let initial = unused(rule.initial_components(), initial_used, "i");
+    let mut initial_head = Some(initial_head).filter(|h| !h.is_empty());
+    for (c, initial) in plain.chain(initial) {
+        if let Some(h) = initial_head.take_if(|_| initial == "i") {
+            out.push_str(&h);
+        }
         let both = c.moves & c.captures;
         let groups = [(both, ""), (c.moves & !both, "m"), (c.captures & !both, "c")];
         for (mask, mode) in groups {
@@ -591,6 +596,7 @@ pub(super) fn print(rule: &Rule) -> String {
             }
             for dirs in direction_groups(c.atom, mask) {
                 let chunk_start = out.len();
+                out.push_str(initial);
                 out.push_str(&dirs);
                 out.push_str(mode);
                 if c.lame {
@@ -623,7 +629,48 @@ pub(super) fn print(rule: &Rule) -> String {
             }
         }
     }
+    if let Some(h) = initial_head {
+        out.push_str(&h);
+    }
     out
+}
+
+/// The components a shorthand does not print, each with the prefix its chunks get.
+fn unused<'a>(
+    comps: &'a [Component],
+    used: Vec<bool>,
+    prefix: &'static str,
+) -> impl Iterator<Item = (&'a Component, &'static str)> {
+    comps
+        .iter()
+        .zip(used)
+        .filter(|(_, u)| !u)
+        .map(move |(c, _)| (c, prefix))
+}
+
+/// `Q` and `K` for the W and F parts that make them (riding, leaping) in every direction, and
+/// which components they use. Initial moves (`initial`) only move: `imQ`, `imK`.
+fn shorthands(comps: &[Component], initial: bool) -> (String, Vec<bool>) {
+    let full = |c: &Component| {
+        let captures = if initial { 0 } else { c.atom.full_mask() };
+        c.moves == c.atom.full_mask() && c.captures == captures && !c.lame && !c.hop
+    };
+    let find = |letter: char, range: u32| {
+        comps
+            .iter()
+            .position(|c| c.atom.letter() == Some(letter) && c.range == range && full(c))
+    };
+    let mut used = vec![false; comps.len()];
+    let mut out = String::new();
+    for (short, range) in [('Q', 0), ('K', 1)] {
+        if let (Some(w), Some(f)) = (find('W', range), find('F', range)) {
+            out.push_str(if initial { "im" } else { "" });
+            out.push(short);
+            used[w] = true;
+            used[f] = true;
+        }
+    }
+    (out, used)
 }
 
 #[cfg(test)]
@@ -710,6 +757,31 @@ mod tests {
             black,
             [(0, -1, true, false), (1, -1, false, true), (-1, -1, false, true)].into()
         );
+    }
+
+    #[test]
+    fn initial_moves() {
+        // Fairy-Stockfish's pawn: the double step is an initial, move-only, lame forward D.
+        let p = rule("fmWfceFifmnD");
+        assert_eq!(p.steps(Colour::White), rule("P").steps(Colour::White));
+        let init = p.initial_steps(Colour::White);
+        assert_eq!(init.len(), 1);
+        assert_eq!(
+            (init[0].delta, init[0].leg),
+            (Delta::new(0, 2), Some(Delta::new(0, 1)))
+        );
+        assert!(init[0].can_move && !init[0].can_capture);
+        assert_eq!(p.initial_steps(Colour::Black)[0].delta, Delta::new(0, -2));
+        assert_eq!(p.to_string(), "fmWfcFifmnD");
+        // Modes drop captures (Fairy-Stockfish has none initially); moves made anyway vanish.
+        assert_eq!(rule("iK").to_string(), "imK");
+        assert_eq!(rule("ifcmR2"), rule("ifmR2"));
+        assert_eq!(rule("KiK"), rule("K"));
+        assert!(!rule("KiK").has_initial());
+        assert_eq!(rule("NimN2").to_string(), "NimN2");
+        // `ic` alone moves nowhere: refused at the `i`.
+        let e = "WicF".parse::<Rule>().expect_err("ic");
+        assert_eq!((e.at, e.kind), (1, BetzaErrorKind::InitialCaptures));
     }
 
     #[test]
@@ -900,15 +972,18 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
         #[test]
-        fn print_parse_round_trips(parts in proptest::collection::vec(arb_component(), 0..5)) {
-            let r = Rule::from_components(parts);
+        fn print_parse_round_trips(
+            parts in proptest::collection::vec(arb_component(), 0..5),
+            initial in proptest::collection::vec(arb_component(), 0..3),
+        ) {
+            let r = Rule::from_components(parts).with_initial(initial);
             let text = r.to_string();
             let back: Rule = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(back, r, "{}", text);
         }
 
         #[test]
-        fn parser_never_panics(s in "[fblrvshmcnWFDNAHCZGLJKQRBP()0-9, x-]{0,12}") {
+        fn parser_never_panics(s in "[fblrvshmcnipgeWFDNAHCZGLJKQRBP()0-9, x-]{0,12}") {
             let _ = s.parse::<Rule>();
         }
 

@@ -33,9 +33,15 @@ impl Component {
 
 /// A movement rule in normal form: components sorted by (atom, range, lame), one per key, with
 /// non-empty masks. `==` therefore compares what the rule can do, component by component.
+///
+/// Initial moves (Betza `i`, as Fairy-Stockfish reads them) are kept apart: they only move
+/// (Fairy-Stockfish has no initial captures, so they never attack) and a piece may make them
+/// while it stands in its side's double-step region (Fairy-Stockfish's `doubleStepRegion`; see
+/// [`Rule::initial_steps`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rule {
     components: Vec<Component>,
+    initial: Vec<Component>,
 }
 
 /// One concrete move direction of a rule, for one colour: what the attack and route engines walk.
@@ -70,89 +76,153 @@ impl Rule {
     /// The rule made of these components, normalised: components with the same atom, range and
     /// lameness merge; empty ones vanish.
     pub fn from_components(parts: impl IntoIterator<Item = Component>) -> Self {
-        let mut components: Vec<Component> = Vec::new();
-        for mut c in parts {
-            c.moves &= c.atom.full_mask();
-            c.captures &= c.atom.full_mask();
-            if c.moves | c.captures == 0 {
-                continue;
-            }
-            match components.iter_mut().find(|x| x.key() == c.key()) {
-                Some(x) => {
-                    x.moves |= c.moves;
-                    x.captures |= c.captures;
-                }
-                None => components.push(c),
-            }
+        Self {
+            components: normalise(parts, &[]),
+            initial: Vec::new(),
         }
-        // Moves another component already makes are dropped: a limited or single leap under an
-        // unlimited rider (or a longer range) of the same atom, a lame leap under the plain one.
-        let snapshot = components.clone();
-        for c in &mut components {
-            let (key, atom, hop) = (c.key(), c.atom, c.hop);
-            // Hoppers reach other squares than plain moves: neither covers the other.
-            for d in snapshot
-                .iter()
-                .filter(|d| d.key() != key && d.atom == atom && !d.hop && !hop)
-            {
-                // A plain component reaching at least as far makes every move of `c` (lame or not).
-                let longer = !d.lame && (d.range == 0 || (c.range != 0 && c.range <= d.range));
-                if longer {
-                    c.moves &= !d.moves;
-                    c.captures &= !d.captures;
-                }
-            }
-        }
-        components.retain(|c| c.moves | c.captures != 0);
-        components.sort_by_key(Component::key);
-        Self { components }
     }
 
+    /// The rule with these initial moves (Betza `i`) added: their capture masks are dropped
+    /// (Fairy-Stockfish has no initial captures) and so are moves the rule's other components
+    /// already make; they are normalised like components.
+    #[must_use]
+    pub fn with_initial(self, parts: impl IntoIterator<Item = Component>) -> Self {
+        let parts: Vec<Component> = parts
+            .into_iter()
+            .map(|c| Component { captures: 0, ..c })
+            .collect();
+        let initial = normalise(parts, &self.components);
+        Self { initial, ..self }
+    }
+
+    /// The initial moves' components (Betza `i`), in normal-form order; move-only.
+    #[must_use]
+    pub fn initial_components(&self) -> &[Component] {
+        &self.initial
+    }
+}
+
+/// Components in normal form: those with the same atom, range and lameness merge, empty ones
+/// vanish, and moves another component (of `parts` or of `cover`) already makes are dropped.
+fn normalise(parts: impl IntoIterator<Item = Component>, cover: &[Component]) -> Vec<Component> {
+    let mut components: Vec<Component> = Vec::new();
+    for mut c in parts {
+        c.moves &= c.atom.full_mask();
+        c.captures &= c.atom.full_mask();
+        if c.moves | c.captures == 0 {
+            continue;
+        }
+        match components.iter_mut().find(|x| x.key() == c.key()) {
+            Some(x) => {
+                x.moves |= c.moves;
+                x.captures |= c.captures;
+            }
+            None => components.push(c),
+        }
+    }
+    // Moves another component already makes are dropped: a limited or single leap under an
+    // unlimited rider (or a longer range) of the same atom, a lame leap under the plain one.
+    // A component of `cover` with the same key makes the very same moves.
+    let snapshot: Vec<Component> = components.clone();
+    for c in &mut components {
+        let (key, atom, hop) = (c.key(), c.atom, c.hop);
+        // Hoppers reach other squares than plain moves: neither covers the other.
+        let others = snapshot
+            .iter()
+            .filter(|d| d.key() != key && d.atom == atom && !d.hop && !hop);
+        for d in others.chain(cover.iter().filter(|d| d.atom == atom)) {
+            // A plain component reaching at least as far makes every move of `c` (lame or not).
+            let longer = !d.lame && (d.range == 0 || (c.range != 0 && c.range <= d.range)) && !d.hop && !hop;
+            if longer || d.key() == key {
+                c.moves &= !d.moves;
+                c.captures &= !d.captures;
+            }
+        }
+    }
+    components.retain(|c| c.moves | c.captures != 0);
+    components.sort_by_key(Component::key);
+    components
+}
+
+impl Rule {
     /// The components, in normal-form order.
     #[must_use]
     pub fn components(&self) -> &[Component] {
         &self.components
     }
 
-    /// Whether the rule has no move at all.
+    /// Whether the rule has no move at all (initial moves included).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.components.is_empty()
+        self.components.is_empty() && self.initial.is_empty()
     }
 
-    /// The concrete steps of this rule for a piece of `colour`. Black's rule is White's turned
-    /// by 180° (every step negated, so `f`/`b` and `l`/`r` both swap), as Fairy-Stockfish reads
-    /// it. Build once per piece kind and colour; the engines walk these.
+    /// Whether the rule has initial moves (Betza `i`).
+    #[must_use]
+    pub fn has_initial(&self) -> bool {
+        !self.initial.is_empty()
+    }
+
+    /// The concrete steps of this rule for a piece of `colour`, initial moves not included.
+    /// Black's rule is White's turned by 180° (every step negated, so `f`/`b` and `l`/`r` both
+    /// swap), as Fairy-Stockfish reads it. Build once per piece kind and colour; the engines
+    /// walk these.
     #[must_use]
     pub fn steps(&self, colour: Colour) -> Vec<Step> {
-        let mut out = Vec::new();
-        for c in &self.components {
-            for i in 0..c.atom.image_count() {
-                let (m, k) = (c.moves >> i & 1 == 1, c.captures >> i & 1 == 1);
-                if m || k {
-                    let white = c.atom.image(i);
-                    let (leg, leg2) = match c.lame.then(|| c.atom.lame_path(white)) {
-                        Some((a, b)) => (Some(a), b),
-                        None => (None, None),
-                    };
-                    let (delta, leg, leg2) = match colour {
-                        Colour::White => (white, leg, leg2),
-                        Colour::Black => (-white, leg.map(|l| -l), leg2.map(|l| -l)),
-                    };
-                    out.push(Step {
-                        delta,
-                        range: c.range,
-                        can_move: m,
-                        can_capture: k,
-                        leg,
-                        leg2,
-                        hop: c.hop,
-                    });
-                }
+        steps_of(&self.components, colour)
+    }
+
+    /// The concrete steps of the initial moves (Betza `i`) for a piece of `colour`: moves only,
+    /// allowed as well as [`Rule::steps`] while the piece stands in its side's double-step
+    /// region. Fairy-Stockfish's default region is the second rank from the side's own edge
+    /// (ranks 2 and 7 on 8 ranks); [`Rule::initial_region`] says which rank that is.
+    #[must_use]
+    pub fn initial_steps(&self, colour: Colour) -> Vec<Step> {
+        steps_of(&self.initial, colour)
+    }
+
+    /// The rank of a board of `ranks` ranks on which a piece of `colour` may make its initial
+    /// moves: 2 for White, `ranks - 1` for Black (Fairy-Stockfish's default `doubleStepRegion`,
+    /// ranks 2 and 7 of its 8-rank boards). `None` on a board of one rank.
+    #[must_use]
+    pub fn initial_region(colour: Colour, ranks: u64) -> Option<i64> {
+        let ranks = i64::try_from(ranks).ok().filter(|&r| r >= 2)?;
+        Some(match colour {
+            Colour::White => 2,
+            Colour::Black => ranks - 1,
+        })
+    }
+}
+
+/// The concrete steps of components for a piece of `colour`.
+fn steps_of(components: &[Component], colour: Colour) -> Vec<Step> {
+    let mut out = Vec::new();
+    for c in components {
+        for i in 0..c.atom.image_count() {
+            let (m, k) = (c.moves >> i & 1 == 1, c.captures >> i & 1 == 1);
+            if m || k {
+                let white = c.atom.image(i);
+                let (leg, leg2) = match c.lame.then(|| c.atom.lame_path(white)) {
+                    Some((a, b)) => (Some(a), b),
+                    None => (None, None),
+                };
+                let (delta, leg, leg2) = match colour {
+                    Colour::White => (white, leg, leg2),
+                    Colour::Black => (-white, leg.map(|l| -l), leg2.map(|l| -l)),
+                };
+                out.push(Step {
+                    delta,
+                    range: c.range,
+                    can_move: m,
+                    can_capture: k,
+                    leg,
+                    leg2,
+                    hop: c.hop,
+                });
             }
         }
-        out
     }
+    out
 }
 
 impl fmt::Display for Rule {

@@ -25,8 +25,7 @@ impl Default for Solver {
         let king: Rule = "K".parse().expect("king");
         let pawn: Rule = "P".parse().expect("pawn");
         Self {
-            engine: BitRouter::new(rect, &king.steps(Colour::Black))
-                .expect("a king is a leaper on 64 squares"),
+            engine: BitRouter::new(rect, &king, Colour::Black).expect("a king is a leaper on 64 squares"),
             pawn: pawn.steps(Colour::White),
             scratch: Scratch::default(),
         }

@@ -21,6 +21,10 @@ use proptest::prelude::*;
 /// whether it may move to an empty square and whether it may capture, and for a lame leap the
 /// square (relative to the start) that must be empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "a family's flags are the rule's own modifiers, one each"
+)]
 pub struct Fam {
     pub dx: i64,
     pub dy: i64,
@@ -31,6 +35,10 @@ pub struct Fam {
     /// A hopper: slides to the first piece (the screen), jumps it, and `range` counts leaps
     /// beyond it.
     pub hop: bool,
+    /// An initial move (Betza `i`): move-only, made only from the side's double-step rank
+    /// (Fairy-Stockfish's default: the second rank from the side's own edge). The attack
+    /// oracles never see it (it cannot capture); the route oracle adds it on that rank.
+    pub init: bool,
 }
 
 pub const fn f(dx: i64, dy: i64, range: u32) -> Fam {
@@ -42,7 +50,20 @@ pub const fn f(dx: i64, dy: i64, range: u32) -> Fam {
         cap: true,
         leg: None,
         hop: false,
+        init: false,
     }
+}
+
+/// The same families as initial moves: move-only, from the double-step rank.
+pub fn initial(fams: &[Fam]) -> Vec<Fam> {
+    fams.iter()
+        .map(|x| Fam {
+            init: true,
+            mv: true,
+            cap: false,
+            ..*x
+        })
+        .collect()
 }
 
 /// The same families as hoppers with `beyond` leaps past the screen (0: any).
@@ -183,6 +204,21 @@ pub fn table() -> Vec<(&'static str, Vec<Fam>)> {
     v.push(("mRcpR", [rook_moves, cannon_captures].concat()));
     v.push(("gQ", hopping(&[all(&ORTHO, 0), all(&DIAG, 0)].concat(), 1)));
     v.push(("pB", hopping(&all(&DIAG, 0), 0)));
+    // Initial moves: Fairy-Stockfish's pawn (the double step is a lame forward dabbaba), a
+    // forward rider of two, and a knight that moves only from its starting rank.
+    let mut pawn = vec![f(0, 1, 1), f(1, 1, 1), f(-1, 1, 1)];
+    only(&mut pawn[..1], true);
+    only(&mut pawn[1..], false);
+    let double = initial(&[Fam {
+        leg: Some((0, 1)),
+        ..f(0, 2, 1)
+    }]);
+    v.push(("fmWfceFifmnD", [pawn, double].concat()));
+    v.push((
+        "KifR2",
+        [all(&ORTHO, 1), all(&DIAG, 1), initial(&[f(0, 1, 2)])].concat(),
+    ));
+    v.push(("imN", initial(&all(&KNIGHT, 1))));
     v
 }
 
@@ -320,6 +356,7 @@ pub fn naive_moves(
 }
 
 /// [`naive_moves`] on the squares `inside` accepts (a window of a strip: rides stop at its ends).
+/// Initial moves are left out: [`naive_initial_moves_within`] walks them.
 pub fn naive_moves_within(
     fams: &[Fam],
     colour: Colour,
@@ -327,8 +364,30 @@ pub fn naive_moves_within(
     inside: &dyn Fn(Coord) -> bool,
     occupied: &dyn Fn(Coord) -> bool,
 ) -> Vec<(Coord, bool, bool)> {
+    naive_walk(fams, false, colour, from, inside, occupied)
+}
+
+/// The initial moves (Betza `i`) of [`naive_moves_within`], for a piece on its double-step rank.
+pub fn naive_initial_moves_within(
+    fams: &[Fam],
+    colour: Colour,
+    from: Coord,
+    inside: &dyn Fn(Coord) -> bool,
+    occupied: &dyn Fn(Coord) -> bool,
+) -> Vec<(Coord, bool, bool)> {
+    naive_walk(fams, true, colour, from, inside, occupied)
+}
+
+fn naive_walk(
+    fams: &[Fam],
+    init: bool,
+    colour: Colour,
+    from: Coord,
+    inside: &dyn Fn(Coord) -> bool,
+    occupied: &dyn Fn(Coord) -> bool,
+) -> Vec<(Coord, bool, bool)> {
     let mut out = Vec::new();
-    for m in turned(fams, colour) {
+    for m in turned(fams, colour).into_iter().filter(|m| m.init == init) {
         for at in reached(&m, from, inside, occupied) {
             out.push((at, m.cap, m.mv));
         }
