@@ -38,6 +38,8 @@ DEFAULT_PIECES = [
     "nW", "nF", "nK", "nH", "nC", "nG", "nZ", "nR", "nNN", "nW2",
     # Hoppers: cannons, the Xiangqi cannon, grasshoppers, limited hoppers.
     "pR", "pB", "pQ", "mRcpR", "gQ", "gR", "gB", "mKmgQ", "pN", "gN", "pR2", "fpR", "cpRmR", "pW", "fgB",
+    # Limited hoppers: cannon landings within the range from the piece (`g` with 2+ too).
+    "pR3", "gR2", "pB2", "pQ3", "fpR4", "mRcpR3", "pR1", "gB3", "mpR2cpR",
     # Initial moves (from rank 2 for White, 7 for Black: the squares g2 and b7 are checked).
     "fmWfceFifmnD", "ifmnD", "imK", "iN", "KifR2", "fmWifmW3", "NimN2", "icW", "iQ", "mWifcnD",
 ]

@@ -73,32 +73,56 @@ pub(crate) fn walk_step_screened(
         }
     }
     let horizontal_on_strip = st.delta.dy == 0 && surface.unbounded_files();
+    // A hopper's range: 1 lands right behind the screen (the grasshopper), 0 anywhere beyond
+    // it, n ≥ 2 anywhere beyond it at most n leaps from the piece (Fairy-Stockfish's limited
+    // hoppers `pR2`: a cannon within that distance).
+    let mut range = st.range;
     let start = if st.hop {
         let screen = if horizontal_on_strip {
             surface.first_blocker(from, st.delta)
         } else {
-            first_occupied(from, st.delta, surface)
+            // A limited hop needs its screen within range - 1 leaps: look no farther.
+            first_occupied(
+                from,
+                st.delta,
+                surface,
+                range.checked_sub(1).filter(|_| range >= 2),
+            )
         };
-        match screen {
+        let screen = match screen {
             Some(s) if screen_ok(s) => s,
             _ => return,
+        };
+        if range >= 2 {
+            // Leaps from the piece to its screen (the delta's larger side is never zero).
+            let (dx, dy) = (st.delta.dx.unsigned_abs(), st.delta.dy.unsigned_abs());
+            let leaps = if dx >= dy {
+                screen.file.abs_diff(from.file) / dx
+            } else {
+                screen.rank.abs_diff(from.rank) / dy
+            };
+            match u64::from(range).checked_sub(leaps).filter(|&l| l > 0) {
+                Some(left) => range = u32::try_from(left).expect("below the range"),
+                None => return,
+            }
         }
+        screen
     } else {
         from
     };
-    if st.range == 1 {
+    if range == 1 {
         // One leap: nothing to stop at.
         if let Some(t) = start.offset(st.delta).filter(|&t| surface.on_board(t)) {
             sink.square(t);
         }
         return;
     }
-    if st.range == 0 && horizontal_on_strip {
+    if range == 0 && horizontal_on_strip {
         sink.ray(start, st.delta, surface.first_blocker(start, st.delta));
         return;
     }
     let mut at = start;
-    let mut left = st.range;
+    let mut left = range;
     loop {
         match at.offset(st.delta) {
             Some(next) if surface.on_board(next) => at = next,
@@ -116,10 +140,14 @@ pub(crate) fn walk_step_screened(
 }
 
 /// The first occupied square from `from` along `step` on the board (bounded in this
-/// direction), if any.
-fn first_occupied(from: Coord, step: Delta, surface: &impl Surface) -> Option<Coord> {
+/// direction), if any, within `most` leaps when given. O(leaps walked).
+fn first_occupied(from: Coord, step: Delta, surface: &impl Surface, most: Option<u32>) -> Option<Coord> {
     let mut at = from;
+    let mut left = most;
     loop {
+        if let Some(l) = left.as_mut() {
+            *l = l.checked_sub(1)?;
+        }
         at = at.offset(step).filter(|&n| surface.on_board(n))?;
         if surface.occupied(at) {
             return Some(at);

@@ -182,7 +182,8 @@ impl Surface for SubsetSurface<'_> {
 /// squares of each capture subset and the per-subset search arrays are built lazily and kept.
 /// A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
 /// rider and hopper steps (each (square, step) is walked once per subset: a ray stops where an
-/// earlier ray of the same step ran, see [`marks_rays`]) and Σr the ranges of limited riders.
+/// earlier ray of the same step ran; a hop limited to n ≥ 2 leaps looks n leaps far) and Σr the ranges
+/// of limited riders and hoppers.
 pub struct Router<'a> {
     pos: &'a Position,
     rect: Rect,
@@ -200,7 +201,7 @@ pub struct Router<'a> {
     /// 31: reached by capture, so the parent's subset lacks the piece that stood here).
     seen: Vec<Option<Box<[u64]>>>,
     parent: Vec<Option<Box<[u32]>>>,
-    /// Per subset, for each square and ray-marking step ([`marks_rays`]): whether a ray of that
+    /// Per subset, for each square and ray-marking step (`marks_rays`): whether a ray of that
     /// step has already run through the square in this search (`riders` bits a square).
     passed: Vec<Option<Box<[u64]>>>,
     /// Per step: its index among the ray-marking steps, if it is one.
@@ -235,7 +236,7 @@ impl<'a> Router<'a> {
 
     /// Bytes a router for a mover of `rule` may need on `squares` squares with `capturable`
     /// pieces: per state a parent, a queue entry and a reached and a safe bit (13 bytes) and a
-    /// bit per ray-marking step ([`marks_rays`]); per square occupancy and a distance map's entry (12).
+    /// bit per ray-marking step (an unlimited ride or a hop); per square occupancy and a distance map's entry (12).
     /// `None` on overflow.
     #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
@@ -686,12 +687,13 @@ impl<'a> Router<'a> {
 
 #[inline]
 /// Whether a step's rays are marked square by square in a search: an unlimited ride, or a hop
-/// (of any range beyond its screen), without a lame leg. What such a step offers from a square
-/// depends only on the first piece along its line from there (a rider: every square up to and
-/// including it; a hopper: the squares beyond it), so a ray that enters a square an earlier ray
-/// of the same step entered (in the same subset) would offer nothing new, and stops.
+/// with any range beyond its screen or just behind it, without a lame leg. What such a step
+/// offers from a square depends only on the first piece along its line from there (a rider:
+/// every square up to and including it; a hopper: the squares beyond it), so a ray that enters
+/// a square an earlier ray of the same step entered (in the same subset) would offer nothing
+/// new, and stops. (A hop limited to `n ≥ 2` leaps from the piece depends on where it starts.)
 fn marks_rays(s: &Step) -> bool {
-    (s.range == 0 || s.hop) && s.leg.is_none() && s.leg2.is_none()
+    (s.range == 0 || (s.hop && s.range == 1)) && s.leg.is_none() && s.leg2.is_none()
 }
 
 fn state(captured: u32, s: Square) -> u64 {

@@ -7,7 +7,7 @@
 //! | `K` / `Q`, `R` / `B` | `W`+`F` leaping / riding; `W` / `F` riding |
 //! | doubled letter, digit | a rider: `NN`, `KK` (= `Q`); `W3` at most 3 leaps (`RR` is `R`) |
 //! | `m`, `c` | move only, capture only (both: both); `e` is skipped |
-//! | `p`, `g` | hoppers on W and F lines: slide to the first piece, jump it, land anywhere beyond up to and including the next piece (`p`, the cannon `pR`, Xiangqi's `mRcpR`) or right behind it (`g`, the grasshopper `gQ`); on other lines (Fairy-Stockfish gives them no move) and with a range: refused |
+//! | `p`, `g` | hoppers on W and F lines: slide to the first piece, jump it, land anywhere beyond up to and including the next piece (`p`, the cannon `pR`, Xiangqi's `mRcpR`) or right behind it (`g`, the grasshopper `gQ`); with a range `n ≥ 2` (`pR2`, and `gR2` alike) a cannon landing at most `n` leaps from the piece, with `1` (`pR1`) the grasshopper; on other lines refused (Fairy-Stockfish gives them no move) |
 //! | `n` | lame: `nN` blocked on the orthogonal first step, `nD`/`nA` on the midpoint, `nZ` (the Janggi elephant) on the orthogonal first step and the diagonal step after it; ignored on riders; `nW nF nK nH nC nG` refused (Fairy-Stockfish gives them no move) |
 //! | the empty rule | the immobile piece (Fairy-Stockfish's `immobile`) |
 //! | `i` | initial moves: move-only (Fairy-Stockfish has no initial captures, so `ic` is refused), made as well as the others while the piece stands in its side's double-step region — by default the second rank from its own edge ([`Rule::initial_region`]); the pawn `fmWfceFifmnD` |
@@ -16,6 +16,13 @@
 //! | pairs on a lone orthogonal atom | both letters: `fsW` = `fW` + `sW` |
 //! | letters on `K`, `Q` | each atom reads the pair: `frK` = `rW` + `frF`, `fsK` = `sW` + `fF` |
 //! | modes and letters | only letters side by side pair: `fmrN` = `fmN` + `rmN`; `ffrN` = `ffN` + `rrN` |
+//!
+//! One known difference: Fairy-Stockfish computes each mode's rides by line class (a rook's
+//! vertical, a bishop's diagonals, a cannon's line…) and then masks them with the union of every
+//! part's empty-board reach in that mode, so a limited part on a line where another part of the
+//! same mode reaches farther rides that far there (`R2pR` moves as `RpR`, `fRbgR` also slides
+//! back). chessreach reads each part on its own (`R2pR` is `R2` and `pR`); the check script
+//! `scripts/check_fairy_stockfish.py` lists such strings when given them.
 //!
 //! Supersets (Fairy-Stockfish has no notation for them): `(x,y)` leaps (components up to
 //! 2^20), riders on any atom, ranges of several digits, the pawn shorthand `P` (`fmWfcF`).
@@ -398,8 +405,9 @@ impl<'a> Parser<'a> {
             }
             any = true;
             // Fairy-Stockfish moves hoppers only along W and F lines (others get no move); its
-            // limited hoppers (`pR2`) count the whole distance from the piece — not read yet.
-            if mods.hop.is_some() && (atom.a() != 1 || range > 1) {
+            // limited hoppers (`pR2`, `gR3`) land beyond the screen at most that many leaps
+            // from the piece, and `pR1` is the grasshopper.
+            if mods.hop.is_some() && atom.a() != 1 {
                 return Err(self.err(
                     mods_start,
                     BetzaErrorKind::Unsupported(
@@ -911,11 +919,17 @@ mod tests {
             ("gQ", "gRgB"),
             ("pW", "pR"),
             ("fgB", "fgB"),
+            // Limited hoppers: `g` with a range of 2 or more is the limited cannon, `p1` the
+            // grasshopper (Fairy-Stockfish's reading).
+            ("pR2", "pR2"),
+            ("gR2", "pR2"),
+            ("pR1", "gR"),
+            ("pQ3", "pR3pB3"),
         ] {
             assert_eq!(rule(text).to_string(), printed, "{text}");
             assert_eq!(rule(printed), rule(text), "{text}");
         }
-        for refused in ["npR", "pN", "gNN", "pR2"] {
+        for refused in ["npR", "pN", "gNN", "pN2"] {
             assert!(
                 matches!(
                     refused.parse::<Rule>().map_err(|e| e.kind),

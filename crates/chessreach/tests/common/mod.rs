@@ -204,6 +204,11 @@ pub fn table() -> Vec<(&'static str, Vec<Fam>)> {
     v.push(("mRcpR", [rook_moves, cannon_captures].concat()));
     v.push(("gQ", hopping(&[all(&ORTHO, 0), all(&DIAG, 0)].concat(), 1)));
     v.push(("pB", hopping(&all(&DIAG, 0), 0)));
+    // Limited hoppers as Fairy-Stockfish reads them: cannon landings at most 3 leaps from the
+    // piece, forward only; a grasshopper written with a range.
+    v.push(("fpR3", hopping(&[f(0, 1, 0)], 3)));
+    v.push(("pB2", hopping(&all(&DIAG, 0), 2)));
+    v.push(("pR1", hopping(&all(&ORTHO, 0), 1)));
     // Initial moves: Fairy-Stockfish's pawn (the double step is a lame forward dabbaba), a
     // forward rider of two, and a knight that moves only from its starting rank.
     let mut pawn = vec![f(0, 1, 1), f(1, 1, 1), f(-1, 1, 1)];
@@ -425,6 +430,10 @@ fn reached(
             k += 1;
         }
     }
+    // Fairy-Stockfish's limited hopper (`pR2`): the cannon's landings, kept within `range`
+    // leaps of the piece itself.
+    let limited_hop = m.hop && m.range >= 2;
+    let beyond = if limited_hop { 0 } else { m.range };
     let mut k = 1i64;
     loop {
         let at = Coord::new(start.file + k * m.dx, start.rank + k * m.dy);
@@ -432,10 +441,20 @@ fn reached(
             break;
         }
         out.push(at);
-        if occupied(at) || (m.range != 0 && k >= i64::from(m.range)) {
+        if occupied(at) || (beyond != 0 && k >= i64::from(beyond)) {
             break;
         }
         k += 1;
+    }
+    if limited_hop {
+        let leaps = |c: Coord| {
+            if m.dx != 0 {
+                (c.file - from.file) / m.dx
+            } else {
+                (c.rank - from.rank) / m.dy
+            }
+        };
+        out.retain(|&c| leaps(c) <= i64::from(m.range));
     }
     out
 }
