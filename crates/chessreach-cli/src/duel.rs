@@ -299,7 +299,7 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 
 /// Solves `duel`, refusing (a usage error: the arguments asked for it) beyond the budget.
 fn solve_duel(duel: &Duel, budget: Budget, quiet: bool) -> Result<Solution> {
-    let bar = progress_bar(quiet, 0);
+    let bar = crate::output::progress_bar(quiet, 0);
     let update = |stage: &'static str, done: u64, total: u64| {
         bar.set_length(total);
         bar.set_position(done);
@@ -308,19 +308,6 @@ fn solve_duel(duel: &Duel, budget: Budget, quiet: bool) -> Result<Solution> {
     let solved = Solution::solve(duel, budget, Some(&update));
     bar.finish_and_clear();
     solved.map_err(crate::usage)
-}
-
-fn progress_bar(quiet: bool, len: u64) -> indicatif::ProgressBar {
-    let bar = if quiet {
-        indicatif::ProgressBar::hidden()
-    } else {
-        indicatif::ProgressBar::new(len)
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar
 }
 
 fn describe(duel: &Duel) -> String {
@@ -497,7 +484,7 @@ fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
     budget
         .check("verifying the largest boards, two at a time,", needed)
         .map_err(crate::usage)?;
-    let bar = progress_bar(a.quiet, boards.len() as u64);
+    let bar = crate::output::progress_bar(a.quiet, boards.len() as u64);
     bar.set_message("boards");
     let start = Instant::now();
     let results: Vec<_> = boards

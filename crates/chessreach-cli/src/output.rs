@@ -77,3 +77,18 @@ pub(crate) fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
     let bytes = read_bytes(file)?;
     Ok(chessreach::input::decode(&bytes)?.to_owned())
 }
+
+/// A progress bar on stderr for long work (`{bar} done/total stage elapsed`); hidden when
+/// `quiet`, and drawn only when stderr is a terminal.
+pub(crate) fn progress_bar(quiet: bool, len: u64) -> indicatif::ProgressBar {
+    let bar = if quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(len)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}

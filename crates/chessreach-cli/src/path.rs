@@ -6,7 +6,9 @@ use anyhow::Result;
 use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
 use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
-use chessreach::path::{ask, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way};
+use chessreach::path::{
+    ask_with_progress, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
+};
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 use serde_json::json;
 
@@ -118,7 +120,16 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
         Format::Svg => Some(view_of(&pos, args.window.into(), &extra).map_err(crate::usage)?),
         Format::Text => view_of(&pos, args.window.into(), &extra).ok(),
     };
-    let answer = ask(&pos, &question, budget).map_err(|e| match e {
+    // Searches with many capture subsets take seconds: a bar on stderr (a terminal only).
+    let bar = crate::output::progress_bar(false, 0);
+    let update = |stage: &'static str, done: u64, total: u64| {
+        bar.set_length(total);
+        bar.set_position(done);
+        bar.set_message(stage);
+    };
+    let answer = ask_with_progress(&pos, &question, budget, Some(&update));
+    bar.finish_and_clear();
+    let answer = answer.map_err(|e| match e {
         RouteError::TooLarge(e) => UsageError(format!("{e}; raise it with --max-memory")).into(),
         e => crate::usage(e),
     })?;

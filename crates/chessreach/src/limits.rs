@@ -9,6 +9,11 @@ use std::fmt;
 
 use thiserror::Error;
 
+/// Progress of long work: the stage, work done and the total (for a progress bar). Engines
+/// call it now and then (a duel solver per stage step, a route search per layer of distance),
+/// never per state.
+pub type Progress<'a> = &'a (dyn Fn(&'static str, u64, u64) + Sync);
+
 /// How many bytes a request may allocate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {

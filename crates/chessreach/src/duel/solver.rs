@@ -60,8 +60,7 @@ const fn code(side: Colour) -> u32 {
     }
 }
 
-/// Progress of a long solve: the stage, work done and the total (for a progress bar).
-pub type Progress<'a> = &'a (dyn Fn(&'static str, u64, u64) + Sync);
+pub use crate::limits::Progress;
 
 /// One step back from a resolved position to its predecessor `p` (`mover` to move): won at
 /// once if `mover` is the winner, else one fewer move left to refute — lost when none is left.

@@ -11,7 +11,7 @@ use super::strip::{king_route, StripRouteError};
 use super::{DistanceMap, Goal, Mover, PathError, Router};
 use crate::attack::Position;
 use crate::geometry::{Board, Coord};
-use crate::limits::{Budget, TooLarge};
+use crate::limits::{Budget, Progress, TooLarge};
 use crate::piece::Colour;
 
 /// Where the mover should go.
@@ -141,8 +141,10 @@ pub enum RouteError {
 
 /// Answers `question` among the pieces of `pos` within `budget`.
 ///
-/// Bounded boards: [`Router`], O(S · squares · steps) for S reached capture subsets. Strips: the
-/// king router, linear in the pieces (columns no piece influences are compressed).
+/// Bounded boards: [`Router`], O(S · squares · steps) for S reached capture subsets. Strips: a
+/// king that captures nothing goes by the compressed king router, linear in the pieces (files
+/// no piece influences are compressed); any other question by the router on the window of files
+/// `path::span` proves exact. [`ask_with_progress`] reports on long searches.
 ///
 /// # Errors
 ///
@@ -166,8 +168,23 @@ pub enum RouteError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn ask(pos: &Position, question: &Question, budget: Budget) -> Result<Answer, RouteError> {
+    ask_with_progress(pos, question, budget, None)
+}
+
+/// [`ask`], telling `progress` (when given) the states a search has reached and their bound
+/// after each layer of distance: for a progress bar on searches with many capture subsets.
+///
+/// # Errors
+///
+/// As [`ask`].
+pub fn ask_with_progress(
+    pos: &Position,
+    question: &Question,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+) -> Result<Answer, RouteError> {
     match pos.board() {
-        Board::Rect(_) => bounded(pos, question, budget),
+        Board::Rect(_) => bounded(pos, question, budget, progress),
         Board::Strip(strip) => {
             if let Some(target) = king_only(question) {
                 match king(pos, question, target) {
@@ -178,7 +195,7 @@ pub fn ask(pos: &Position, question: &Question, budget: Budget) -> Result<Answer
                     answer => return answer,
                 }
             }
-            on_strip(pos, strip, question, budget)
+            on_strip(pos, strip, question, budget, progress)
         }
     }
 }
@@ -191,7 +208,12 @@ fn hostile_at(pos: &Position, colour: Colour, c: Coord) -> Result<usize, RouteEr
 }
 
 /// A bounded board's question, by the [`Router`].
-pub(super) fn bounded(pos: &Position, q: &Question, budget: Budget) -> Result<Answer, RouteError> {
+pub(super) fn bounded(
+    pos: &Position,
+    q: &Question,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+) -> Result<Answer, RouteError> {
     let rect = pos.rect().ok_or(PathError::NotBounded)?;
     let colour = q.mover.colour;
     let mut caps: Vec<usize> = match &q.may_capture {
@@ -220,6 +242,9 @@ pub(super) fn bounded(pos: &Position, q: &Question, budget: Budget) -> Result<An
         Router::bytes_needed(rect.len(), caps.len(), &q.mover.rule),
     )?;
     let mut router = Router::new(pos, &q.mover.rule, colour, &caps)?;
+    if let Some(p) = progress {
+        router = router.with_progress(p);
+    }
     let Some(goal) = goal else {
         let map = router.distances(q.mover.at)?;
         return Ok(Answer::Distances(match q.target {

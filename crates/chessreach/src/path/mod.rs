@@ -31,5 +31,5 @@ mod router;
 pub mod span;
 pub mod strip;
 
-pub use ask::{ask, Answer, Capturable, Question, RouteError, Target, Way};
+pub use ask::{ask, ask_with_progress, Answer, Capturable, Question, RouteError, Target, Way};
 pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router};

@@ -9,6 +9,7 @@ use thiserror::Error;
 use crate::attack::walk::{self, Surface};
 use crate::attack::{PieceSpec, Position, SpecError, Symbols};
 use crate::geometry::{Coord, Rect, Square, SquareSet};
+use crate::limits::Progress;
 use crate::piece::{Colour, Rule, Step};
 
 /// The piece that travels: its rule, side and square. It is not one of the position's pieces.
@@ -220,6 +221,8 @@ pub struct Router<'a> {
     /// Subsets the current search has visited (their arrays are refilled by the next reset).
     touched: Vec<u32>,
     live: Vec<bool>,
+    /// Told the states reached and their bound (squares × subsets) after each layer.
+    progress: Option<Progress<'a>>,
 }
 
 const NO_SQUARE: u32 = u32::MAX;
@@ -331,7 +334,18 @@ impl<'a> Router<'a> {
             fixed_attacks: None,
             touched: Vec::new(),
             live: vec![false; subsets],
+            progress: None,
         })
+    }
+
+    /// The router, telling `progress` the states reached and their bound (squares × capture
+    /// subsets) after each layer of distance of every search.
+    #[must_use]
+    pub fn with_progress(self, progress: Progress<'a>) -> Self {
+        Self {
+            progress: Some(progress),
+            ..self
+        }
     }
 
     fn surface(&self, captured: u32) -> SubsetSurface<'_> {
@@ -444,8 +458,13 @@ impl<'a> Router<'a> {
         // The distance of the states being expanded: the queue holds one layer, a LAYER mark,
         // then the next layer.
         let mut d = 0u32;
+        let bound = (self.rect.len() as u64) * self.safe.len() as u64;
+        let mut reached = 1u64;
         'bfs: while let Some(st) = queue.pop_front() {
             if st == LAYER {
+                if let Some(p) = self.progress {
+                    p("searching routes", reached, bound);
+                }
                 if queue.is_empty() {
                     break;
                 }
@@ -463,9 +482,12 @@ impl<'a> Router<'a> {
             self.passed[captured as usize] = Some(passed);
             for &(c, t) in &next {
                 let from = s.0 | if c == captured { 0 } else { 1 << 31 };
-                if self.visit(c, t, from, &mut queue) && stop(c, t, d + 1) {
-                    found = Some(state(c, t));
-                    break 'bfs;
+                if self.visit(c, t, from, &mut queue) {
+                    reached += 1;
+                    if stop(c, t, d + 1) {
+                        found = Some(state(c, t));
+                        break 'bfs;
+                    }
                 }
             }
         }

@@ -57,7 +57,7 @@ use super::ask::{bounded, Answer, Question, RouteError, Target, Way};
 use super::{DistanceMap, PathError};
 use crate::attack::{Placed, Position};
 use crate::geometry::{Board, Coord, Rect, Strip};
-use crate::limits::Budget;
+use crate::limits::{Budget, Progress};
 use crate::piece::{Colour, Step};
 
 /// The margin `W` of files the exactness proof needs beyond the files that matter, and the
@@ -135,6 +135,7 @@ pub(super) fn on_strip(
     strip: Strip,
     q: &Question,
     budget: Budget,
+    progress: Option<Progress<'_>>,
 ) -> Result<Answer, RouteError> {
     let colour = q.mover.colour;
     let start = q.mover.at;
@@ -215,7 +216,7 @@ pub(super) fn on_strip(
             *c = into(*c);
         }
     }
-    let answer = bounded(&window, &inner, budget).map_err(|e| match e {
+    let answer = bounded(&window, &inner, budget, progress).map_err(|e| match e {
         RouteError::NoHostilePiece(c) => RouteError::NoHostilePiece(back(c)),
         e => e,
     })?;
