@@ -207,8 +207,9 @@ pub struct Router<'a> {
     passed: Vec<Option<Box<[u64]>>>,
     /// Per step: its index among the ray-marking steps, if it is one.
     rider: Vec<Option<usize>>,
-    /// When every step is a plain leap (no ride, hop or lame leg): per square and step, the
-    /// square it lands on (`NO_SQUARE` off the board). Built once, O(squares × steps).
+    /// When every step is a plain leap (no ride, hop or lame leg) and some piece may be
+    /// captured: per square and step, the square it lands on (`NO_SQUARE` off the board).
+    /// Built once, O(squares × steps).
     leaps: Option<Vec<u32>>,
     riders: usize,
     /// The mover's initial moves (Betza `i`) and the rank it may make them from
@@ -300,9 +301,13 @@ impl<'a> Router<'a> {
                 })
             })
             .collect();
-        let plain = steps
-            .iter()
-            .all(|s| s.range == 1 && !s.hop && s.leg.is_none() && s.leg2.is_none());
+        // The table pays when squares are expanded once per capture subset; without capturable
+        // pieces each square is expanded at most once, and building it for the whole board
+        // would cost more than a search that reaches a few squares (a trapped knight).
+        let plain = !capturable.is_empty()
+            && steps
+                .iter()
+                .all(|s| s.range == 1 && !s.hop && s.leg.is_none() && s.leg2.is_none());
         let leaps = plain.then(|| {
             rect.squares()
                 .flat_map(|s| {
