@@ -17,7 +17,7 @@ use chessreach::path::bitboard::{self, BitRouter, Target};
 use chessreach::path::strip::king_route;
 use chessreach::path::{self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, Way};
 use chessreach::piece::{Colour, Rule};
-use common::{arb_piece, naive, naive_initial_moves_within, naive_moves_within, TestPiece};
+use common::{arb_piece, naive, naive_moves_within, naive_walk, TestPiece};
 use proptest::prelude::*;
 
 /// Squares attacked by `side`'s pieces once the pieces in `gone` are off the board, walking
@@ -62,13 +62,7 @@ fn mover_moves(
     let region = if colour == Colour::White { 2 } else { height - 1 };
     let mut found = naive_moves_within(&mover.fams, colour, at, inside, occupied);
     if at.rank == region && height >= 2 {
-        found.extend(naive_initial_moves_within(
-            &mover.fams,
-            colour,
-            at,
-            inside,
-            occupied,
-        ));
+        found.extend(naive_walk(&mover.fams, true, colour, at, inside, occupied));
     }
     found
 }

@@ -361,7 +361,7 @@ pub fn naive_moves(
 }
 
 /// [`naive_moves`] on the squares `inside` accepts (a window of a strip: rides stop at its ends).
-/// Initial moves are left out: [`naive_initial_moves_within`] walks them.
+/// Initial moves are left out: [`naive_walk`] walks them.
 pub fn naive_moves_within(
     fams: &[Fam],
     colour: Colour,
@@ -372,18 +372,9 @@ pub fn naive_moves_within(
     naive_walk(fams, false, colour, from, inside, occupied)
 }
 
-/// The initial moves (Betza `i`) of [`naive_moves_within`], for a piece on its double-step rank.
-pub fn naive_initial_moves_within(
-    fams: &[Fam],
-    colour: Colour,
-    from: Coord,
-    inside: &dyn Fn(Coord) -> bool,
-    occupied: &dyn Fn(Coord) -> bool,
-) -> Vec<(Coord, bool, bool)> {
-    naive_walk(fams, true, colour, from, inside, occupied)
-}
-
-fn naive_walk(
+/// The moves of the families whose `init` flag is `init`: the initial moves (Betza `i`) of a
+/// piece on its double-step rank with `true`.
+pub fn naive_walk(
     fams: &[Fam],
     init: bool,
     colour: Colour,
