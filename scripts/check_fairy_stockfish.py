@@ -11,7 +11,8 @@ For each Betza string, both colours and a few squares of an 8x8 board, it compar
 
 Needs `pip install pyffish`. Prints a line per disagreeing piece (and its class), then counts;
 exits 1 if any piece disagrees. Strings Fairy-Stockfish does not define (riders on atoms other
-than W, F, N; ranges of several digits) are not compared.
+than W, F, N; ranges of several digits) are not compared, nor strings that give one direction
+twice with different ranges in one mode (Fairy-Stockfish keeps the last, chessreach the union).
 """
 
 import argparse
@@ -40,6 +41,9 @@ DEFAULT_PIECES = [
     "pR", "pB", "pQ", "mRcpR", "gQ", "gR", "gB", "mKmgQ", "pN", "gN", "pR2", "fpR", "cpRmR", "pW", "fgB",
     # Limited hoppers: cannon landings within the range from the piece (`g` with 2+ too).
     "pR3", "gR2", "pB2", "pQ3", "fpR4", "mRcpR3", "pR1", "gB3", "mpR2cpR",
+    # Rides mixing over a line class in one mode (a limited part rides as far as another part
+    # reaches on its line; a ride spreads to its class's other direction).
+    "R2pR", "W2gR", "fRbgR", "fpRbR2", "B2gB", "R3fpR", "vR2spR", "mR2cpR", "fR2bpR",
     # Initial moves (from rank 2 for White, 7 for Black: the squares g2 and b7 are checked).
     "fmWfceFifmnD", "ifmnD", "imK", "iN", "KifR2", "fmWifmW3", "NimN2", "icW", "iQ", "mWifcnD",
 ]

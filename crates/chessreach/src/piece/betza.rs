@@ -17,14 +17,16 @@
 //! | letters on `K`, `Q` | each atom reads the pair: `frK` = `rW` + `frF`, `fsK` = `sW` + `fF` |
 //! | modes and letters | only letters side by side pair: `fmrN` = `fmN` + `rmN`; `ffrN` = `ffN` + `rrN` |
 //!
-//! One known difference: Fairy-Stockfish computes each mode's rides by line class (a rook's
-//! vertical, a bishop's diagonals, a cannon's line…) and then masks them with the union of every
-//! part's empty-board reach in that mode, so a limited part on a line where another part of the
-//! same mode reaches farther rides that far there (`R2pR` moves as `RpR`, `fRbgR` also slides
-//! back). chessreach reads each part on its own (`R2pR` is `R2` and `pR`); the check script
-//! `scripts/check_fairy_stockfish.py` lists such strings when given them.
+//! Rides on W and F lines mix as in Fairy-Stockfish, which computes each mode's rides by line
+//! class (a rook's files, its ranks, a bishop's diagonals) and cuts them to the union of every
+//! part's reach in that mode: a limited part rides as far as another part of the same mode
+//! reaches on its line (`R2pR` is `RpR`), and a ride spreads to the other direction of its class
+//! where another kind of part reaches (`fRbgR` also slides back). A grasshopper that this would
+//! cut short (`fgRbW2`) is refused.
 //!
-//! Supersets (Fairy-Stockfish has no notation for them): `(x,y)` leaps (components up to
+//! Supersets (Fairy-Stockfish has no notation for them, or reads them otherwise): a direction
+//! given twice with different ranges in one mode (Fairy-Stockfish keeps the last, chessreach the
+//! union: `fQfsR3` rides forward without limit), `(x,y)` leaps (components up to
 //! 2^20), riders on any atom, ranges of several digits, the pawn shorthand `P` (`fmWfcF`).
 //! Refused with a message: a group whose letters select no move (`sfN`; Fairy-Stockfish gives
 //! it none), hoppers off W/F lines (likewise), lame leaps other than `nD nN nA nZ` (likewise:
@@ -460,7 +462,84 @@ pub(super) fn parse(input: &str) -> Result<Rule, BetzaError> {
         p.group(&mut parts, &mut initial)?;
         p.skip_ws();
     }
-    Ok(Rule::from_components(parts).with_initial(initial))
+    let lines = |parts: &[Component]| line_classes(parts).map_err(|kind| err(input, 0, kind));
+    Ok(Rule::from_components(lines(&parts)?).with_initial(lines(&initial)?))
+}
+
+/// What reaches how far along one W or F direction: unlimited.
+const ENDLESS: u32 = u32::MAX;
+
+/// Fairy-Stockfish's reading of rides on W and F lines: per mode (moving, capturing), a part
+/// that rides (a slider `R`/`W3`, a cannon `pR`, a grasshopper `gR`) lends its kind of ride to
+/// the whole class of lines it rides on (a rook's files, its ranks, a bishop's diagonals), and
+/// every ride is then cut to the union of all the mode's parts' reach along each direction. So
+/// a limited part rides as far as another part of the same mode reaches on that line (`R2pR`:
+/// the rook's ride as far as the cannon's line, that is all of it), and a ride spreads to the
+/// other direction of its class where another kind of part reaches (`fRbgR`: also a rook's
+/// ride backwards). Leaps add nothing: a leap reaches its square whatever stands between.
+/// Returns the parts with those rides added. O(parts).
+fn line_classes(parts: &[Component]) -> Result<Vec<Component>, BetzaErrorKind> {
+    let atoms = [Atom::from_letter('W'), Atom::from_letter('F')].map(|a| a.expect("named atom"));
+    // The class of image `i` of an atom: W's files (images 0, 3) and ranks (1, 2), F's diagonals.
+    let class = |a: usize, i: usize| usize::from(a == 0 && (i == 1 || i == 2));
+    let mut out = parts.to_vec();
+    for captures in [false, true] {
+        let mut reach = [[0u32; 4]; 2];
+        // Kinds of ride (slider, cannon, grasshopper) per atom and class.
+        let mut kinds = [[[false; 2]; 2]; 3];
+        for c in parts {
+            let Some(a) = atoms.iter().position(|&x| x == c.atom) else {
+                continue;
+            };
+            let mask = if captures { c.captures } else { c.moves };
+            if mask == 0 || (c.range == 1 && !c.hop) {
+                continue;
+            }
+            let kind = match (c.hop, c.range) {
+                (false, _) => 0,
+                (true, 1) => 2,
+                (true, _) => 1,
+            };
+            let far = match (c.hop, c.range) {
+                (false, 0) | (true, 0 | 1) => ENDLESS,
+                (_, n) => n,
+            };
+            for i in (0..4).filter(|i| mask >> i & 1 == 1) {
+                reach[a][i] = reach[a][i].max(far);
+                kinds[kind][a][class(a, i)] = true;
+            }
+        }
+        for (kind, per_atom) in kinds.iter().enumerate() {
+            for (a, classes) in per_atom.iter().enumerate() {
+                for i in (0..4).filter(|&i| classes[class(a, i)] && reach[a][i] > 0) {
+                    let far = reach[a][i];
+                    let (range, hop) = match (kind, far) {
+                        (0, ENDLESS) => (0, false),
+                        (0, n) => (n, false),
+                        (1, ENDLESS) => (0, true),
+                        (1, 1) => continue,
+                        (1, n) => (n, true),
+                        (_, ENDLESS) => (1, true),
+                        _ => {
+                            return Err(BetzaErrorKind::Unsupported(
+                                "grasshoppers cut short by another part's reach (Fairy-Stockfish lands them only within it)",
+                            ))
+                        }
+                    };
+                    let bit = 1u8 << i;
+                    out.push(Component {
+                        atom: atoms[a],
+                        range,
+                        lame: false,
+                        hop,
+                        moves: if captures { 0 } else { bit },
+                        captures: if captures { bit } else { 0 },
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The white pawn: one step forward without capturing, one diagonal step forward capturing.
@@ -765,6 +844,23 @@ mod tests {
             black,
             [(0, -1, true, false), (1, -1, false, true), (-1, -1, false, true)].into()
         );
+    }
+
+    #[test]
+    fn rides_spread_over_their_line_class_as_fairy_stockfish_reads_them() {
+        // A limited part rides as far as another part of the same mode reaches on its line.
+        assert_eq!(rule("R2pR"), rule("RpR"));
+        assert_eq!(rule("W2gR"), rule("RgR"));
+        // A ride spreads to the other direction of its class where another kind reaches.
+        assert_eq!(rule("fRbgR"), rule("fRbRbgR"));
+        assert_eq!(rule("fpRbR2"), rule("fpRbpR2fRbR2"));
+        // Other modes, other classes and leaps do not mix.
+        assert_eq!(rule("mR2cpR").components().len(), 2);
+        assert_eq!(rule("vR2spR").steps(Colour::White).len(), 4);
+        assert_eq!(rule("fRbW").steps(Colour::White).len(), 2);
+        // A grasshopper Fairy-Stockfish would land only within another part's reach: refused.
+        let e = "fgRbW2".parse::<Rule>().expect_err("cut-short grasshopper");
+        assert!(matches!(e.kind, BetzaErrorKind::Unsupported(_)), "{e}");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 // go unfulfilled in some of them: this is the one `allow`, scoped to the shared test module.
 #![allow(dead_code, unreachable_pub)]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chessreach::attack::{Kind, Placed, Position};
 use chessreach::geometry::{Board, Coord};
@@ -318,19 +318,88 @@ fn arb_part() -> impl Strategy<Value = TestPiece> {
 pub fn arb_piece() -> impl Strategy<Value = TestPiece> {
     proptest::collection::vec(arb_part(), 1..4).prop_map(|parts| {
         let mut text = String::new();
-        let mut fams = Vec::new();
+        let mut fams: Vec<Fam> = Vec::new();
         for p in parts {
             let joins = text
                 .chars()
                 .last()
                 .is_some_and(|l| l.is_ascii_uppercase() && p.text.starts_with(l));
-            if !joins {
+            // A chunk that would cut a grasshopper short (refused by the product) is dropped.
+            let with: Vec<Fam> = fams.iter().chain(&p.fams).copied().collect();
+            if !joins && line_classes(&with).is_some() {
                 text.push_str(&p.text);
-                fams.extend(p.fams);
+                fams = with;
             }
         }
+        let fams = line_classes(&fams).expect("checked while adding chunks");
         TestPiece { text, fams }
     })
+}
+
+/// Fairy-Stockfish's rides on W and F lines (src/bitboard.cpp): in each mode a piece's rides
+/// are computed per kind (slider, cannon, grasshopper) and line class (files, ranks,
+/// diagonals) and then masked by the union of its parts' reach from the square along each
+/// direction (a slider's or limited hopper's range, all of the line for an unlimited hopper or
+/// a grasshopper). So every kind present in a class rides each direction of that class as far
+/// as the union reaches. `None` when a grasshopper would be cut short by that reach.
+pub fn line_classes(fams: &[Fam]) -> Option<Vec<Fam>> {
+    const ALL: u32 = u32::MAX;
+    let class = |dx: i64, dy: i64| match (dx, dy) {
+        (0, _) => 0,
+        (_, 0) => 1,
+        _ => 2,
+    };
+    let dirs: [&[(i64, i64)]; 3] = [&[(0, 1), (0, -1)], &[(1, 0), (-1, 0)], &DIAG];
+    let mut out = fams.to_vec();
+    for init in [false, true] {
+        for capture in [false, true] {
+            let mut reach: BTreeMap<(i64, i64), u32> = BTreeMap::new();
+            let mut kinds: BTreeSet<(u8, usize)> = BTreeSet::new();
+            for x in fams
+                .iter()
+                .filter(|x| x.init == init && if capture { x.cap } else { x.mv })
+            {
+                let unit = x.dx.abs() <= 1 && x.dy.abs() <= 1 && x.leg.is_none();
+                if !unit || (x.range == 1 && !x.hop) {
+                    continue;
+                }
+                let (kind, far) = match (x.hop, x.range) {
+                    (false, 0) => (0, ALL),
+                    (false, n) => (0, n),
+                    (true, 0) => (1, ALL),
+                    (true, 1) => (2, ALL),
+                    (true, n) => (1, n),
+                };
+                let r = reach.entry((x.dx, x.dy)).or_insert(0);
+                *r = (*r).max(far);
+                kinds.insert((kind, class(x.dx, x.dy)));
+            }
+            for &(kind, c) in &kinds {
+                for &(dx, dy) in dirs[c] {
+                    let Some(&far) = reach.get(&(dx, dy)) else {
+                        continue;
+                    };
+                    let (range, hop) = match (kind, far) {
+                        (0, ALL) => (0, false),
+                        (0, n) => (n, false),
+                        (1, ALL) => (0, true),
+                        (1, 1) => continue,
+                        (1, n) => (n, true),
+                        (_, ALL) => (1, true),
+                        _ => return None,
+                    };
+                    out.push(Fam {
+                        hop,
+                        mv: !capture,
+                        cap: capture,
+                        init,
+                        ..f(dx, dy, range)
+                    });
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 /// The families of a piece for a side: Black's turned by 180° (every offset and leg negated).
