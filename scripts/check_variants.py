@@ -135,7 +135,8 @@ def main():
         king_region = [r for r in v["regions"] if r["type"] == "king"]
         # Janggi's king moves and is confined exactly as its advisors (wazir type): use theirs.
         king_as = kinds["wazir"]["letter"] if v["king_moves_as"] == "wazir" and "wazir" in kinds and v["diagonal_lines"] else None
-        lines = [f"[fp{len(probes)}:{name}]", "king = -", "checkmate = false"]
+        # No game end in the probe: a swapped piece must not end an extinction variant.
+        lines = [f"[fp{len(probes)}:{name}]", "king = -", "checkmate = false", "extinctionValue = none"]
         if "king" in kinds and not king_as:
             king = kinds["king"]
             # The last custom slot (built-ins use the first ones).
