@@ -32,8 +32,8 @@ plant "a leap table entry (one knight image wrong)" crates/chessreach/src/piece/
 plant "the lame leg (the horse blocked from behind)" crates/chessreach/src/piece/atom.rs \
   "Delta::new(0, d.dy.signum())" "Delta::new(0, -d.dy.signum())"
 plant "Black's orientation (mirrored instead of turned)" crates/chessreach/src/piece/rule.rs \
-  "Colour::Black => (-white, leg.map(|l| -l))," \
-  "Colour::Black => (Delta::new(white.dx, -white.dy), leg.map(|l| Delta::new(l.dx, -l.dy))),"
+  "Colour::Black => (-white, leg.map(|l| -l), leg2.map(|l| -l))," \
+  "Colour::Black => (Delta::new(white.dx, -white.dy), leg.map(|l| Delta::new(l.dx, -l.dy)), leg2.map(|l| Delta::new(l.dx, -l.dy))),"
 plant "rider blocking in the attack walker" crates/chessreach/src/attack/walk.rs \
   "        if surface.occupied(at) {
             return;
@@ -46,4 +46,14 @@ plant "unmoves in the duel solver (a lame leg ignored)" crates/chessreach/src/du
   "if leg_free && (!self.dedup || marks.insert(from)) {" "if !self.dedup || marks.insert(from) {"
 plant "the duel solver's leap tables (a lame leg ignored)" crates/chessreach/src/duel/solver.rs \
   "if ok && from != still && kind.leg != still {" "if ok && from != still {"
+plant "initial moves from the wrong rank (White's third)" crates/chessreach/src/piece/rule.rs \
+  "            Colour::White => 2," "            Colour::White => 3,"
+plant "a limited hopper's range counted beyond its screen" crates/chessreach/src/attack/walk.rs \
+  'Some(left) => range = u32::try_from(left).expect("below the range"),' "Some(_) => {}"
+plant "rides not spread over their line class (Fairy-Stockfish's masks)" crates/chessreach/src/piece/betza.rs \
+  "for captures in [false, true] {" "for captures in [false, true].into_iter().filter(|_| false) {"
+plant "a hopper's route offering the squares before its screen" crates/chessreach/src/path/router.rs \
+  "                            if !step.hop {
+                                offer(t);" "                            {
+                                offer(t);"
 exit $failed

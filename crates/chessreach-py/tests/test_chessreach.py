@@ -104,6 +104,20 @@ def test_rule():
     assert (e.value.at, e.value.text) == (1, "NX")
     assert "^" in str(e.value)
     assert isinstance(e.value, ValueError)
+    # Fairy-Stockfish's pawn: an initial, move-only double step; limited and spreading rides.
+    assert str(chessreach.Rule("fmWfceFifmnD")) == "fmWfcFifmnD"
+    assert chessreach.Rule("R2pR") == chessreach.Rule("RpR")
+
+
+def test_initial_moves_from_the_double_step_rank():
+    empty = chessreach.Position(board="8x8")
+
+    def one(d):
+        return sorted(s for s, n in d.items() if n == 1)
+
+    assert one(chessreach.distances(empty, "fmWfceFifmnD@e2")) == ["e3", "e4"]
+    assert one(chessreach.distances(empty, "fmWfceFifmnD@e3")) == ["e4"]
+    assert one(chessreach.distances(empty, "b:fmWfceFifmnD@e7")) == ["e5", "e6"]
 
 
 def test_bad_input_names_the_place():
