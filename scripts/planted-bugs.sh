@@ -53,7 +53,7 @@ plant "a limited hopper's range counted beyond its screen" crates/chessreach/src
 plant "rides not spread over their line class (Fairy-Stockfish's masks)" crates/chessreach/src/piece/betza.rs \
   "for captures in [false, true] {" "for captures in [false, true].into_iter().filter(|_| false) {"
 plant "a hopper's route offering the squares before its screen" crates/chessreach/src/path/router.rs \
-  "                            if !step.hop {
-                                offer(t);" "                            {
-                                offer(t);"
+  "                    if !step.hop {
+                        offer(t);" "                    {
+                        offer(t);"
 exit $failed
