@@ -108,6 +108,14 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
     let (pos, symbols) = args.position.position_and_symbols()?;
     let (mover, symbol) = mover(args, &symbols)?;
+    // A variant's piece whose moves depend on the variant's regions is refused, not misrouted.
+    if let Some(why) = args
+        .position
+        .variant()?
+        .and_then(|v| v.route_limit(symbol, &mover.rule))
+    {
+        return Err(UsageError(format!("--mover: {why}")).into());
+    }
     let question = question(args, &pos, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large
     // to draw lists the route or summarises the distances instead (SVG is refused up front).

@@ -712,3 +712,82 @@ fn help_samples_are_true() {
         .success()
         .stdout(predicate::str::contains("3 interconnected"));
 }
+
+#[test]
+fn variant_movers_the_route_engine_cannot_follow_are_refused() {
+    let empty = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
+    // The Xiangqi king never leaves its palace: no route to e5 — refused, not misrouted.
+    chessreach()
+        .args([
+            "path",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            empty,
+            "--mover",
+            "k@e1",
+            "--to",
+            "e5",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "xiangqi's `k` (king) is confined to a region",
+        ));
+    chessreach()
+        .args([
+            "path",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            empty,
+            "--mover",
+            "p@e4",
+            "--to",
+            "e7",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("moves sideways only beyond the river"));
+    // Wolf's sergeant double-steps from b3 as well in Fairy-Stockfish: refused.
+    chessreach()
+        .args(["path", "--variant", "wolf", "--mover", "s@e5", "--to", "e7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("initial moves"));
+    // The rook goes anywhere: routed; and a Betza mover is routed by its moves alone.
+    chessreach()
+        .args([
+            "path",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            empty,
+            "--mover",
+            "r@a1",
+            "--to",
+            "e5",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"moves\": 2"));
+    chessreach()
+        .args([
+            "path",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            empty,
+            "--mover",
+            "WW@e1",
+            "--to",
+            "e5",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"moves\": 1"));
+}

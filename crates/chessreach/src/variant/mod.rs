@@ -185,6 +185,39 @@ impl Variant {
         s
     }
 
+    /// Why a route of this variant's piece `letter` (either case), moving by `rule`, would not
+    /// follow the variant's rules, if it would not: the route engines move a mover by its rule
+    /// alone, so a piece confined to a region (the palace, its side of the river), one whose
+    /// moves change with its square (the Xiangqi soldier, Janggi's palace diagonals), the Janggi
+    /// cannon (never hops a cannon) or one with initial moves (the variant's double-step region
+    /// is not read) is refused rather than routed wrongly. `None` for other letters and for a
+    /// `rule` other than the piece's (a mover given as another Betza rule). O(regions).
+    #[must_use]
+    pub fn route_limit(&self, letter: char, rule: &Rule) -> Option<String> {
+        let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
+        let t = piece.kind.as_str();
+        let why = if self.regions.keys().any(|(_, k)| k == t) {
+            "is confined to a region"
+        } else if t == "soldier" && self.soldier_promotion_rank > 1 {
+            "moves sideways only beyond the river"
+        } else if !self.diagonal_lines.is_empty()
+            && (matches!(t, "wazir" | "soldier" | "rook" | "janggiCannon")
+                || (t == "king" && self.king_moves.0 == "wazir"))
+        {
+            "moves along the palace diagonals"
+        } else if t == "janggiCannon" {
+            "never hops over a cannon"
+        } else if piece.rule.has_initial() {
+            "makes initial moves from the variant's double-step region"
+        } else {
+            return None;
+        };
+        Some(format!(
+            "{}'s `{}` ({t}) {why}, which routes do not follow yet",
+            self.name, piece.letter
+        ))
+    }
+
     /// The position of the start FEN.
     ///
     /// # Errors
