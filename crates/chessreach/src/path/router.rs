@@ -183,8 +183,9 @@ impl Surface for SubsetSurface<'_> {
 /// squares of each capture subset and the per-subset search arrays are built lazily and kept.
 /// A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
 /// rider and hopper steps (each (square, step) is walked once per subset: a ray stops where an
-/// earlier ray of the same step ran; a hop limited to n ≥ 2 leaps looks n leaps far) and Σr the ranges
-/// of limited riders and hoppers.
+/// earlier ray of the same step ran; a hop limited to n ≥ 2 leaps looks n leaps far) and Σr
+/// the ranges of limited riders and hoppers. The mover's initial moves are walked from its
+/// double-step rank only.
 pub struct Router<'a> {
     pos: &'a Position,
     rect: Rect,
@@ -240,7 +241,8 @@ impl<'a> Router<'a> {
 
     /// Bytes a router for a mover of `rule` may need on `squares` squares with `capturable`
     /// pieces: per state a parent, a queue entry and a reached and a safe bit (13 bytes) and a
-    /// bit per ray-marking step (an unlimited ride or a hop); per square occupancy and a distance map's entry (12).
+    /// bit per ray-marking step (an unlimited ride or a hop); per square occupancy and a
+    /// distance map's entry (12).
     /// `None` on overflow.
     #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
