@@ -114,7 +114,7 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
         .variant()?
         .and_then(|v| v.route_limit(symbol, &mover.rule))
     {
-        return Err(UsageError(format!("--mover: {why}")).into());
+        return Err(crate::bad_argument("--mover", why));
     }
     let question = question(args, &pos, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large

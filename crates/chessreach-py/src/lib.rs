@@ -262,6 +262,8 @@ struct Position {
     pos: chessreach::attack::Position,
     symbols: Symbols,
     map: OnceLock<Map>,
+    /// The variant it was read in (routes refuse pieces whose moves depend on its rules).
+    variant: Option<chessreach::variant::Variant>,
 }
 
 fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>) -> PyResult<Symbols> {
@@ -281,6 +283,7 @@ impl Position {
             pos,
             symbols,
             map: OnceLock::new(),
+            variant: None,
         }
     }
 
@@ -379,7 +382,10 @@ impl Position {
             None => v.start_position(),
         }
         .map_err(|e| fen_error(py, &e))?;
-        Ok(Self::wrap(pos, v.symbols()))
+        Ok(Self {
+            variant: Some(v.clone()),
+            ..Self::wrap(pos, v.symbols())
+        })
     }
 
     /// The board: `"8x8"`, `"infx8"`.
@@ -640,8 +646,18 @@ impl Route {
     }
 }
 
+/// The mover of `spec`; a variant's piece routes would move against the variant's rules is
+/// refused (`ChessreachError`), as by the binary.
 fn mover_of(py: Python<'_>, pos: &Position, spec: &str) -> PyResult<(Mover, char)> {
-    Mover::parse(spec, &pos.symbols).map_err(|e| spec_error(py, &e))
+    let (mover, symbol) = Mover::parse(spec, &pos.symbols).map_err(|e| spec_error(py, &e))?;
+    if let Some(limit) = pos
+        .variant
+        .as_ref()
+        .and_then(|v| v.route_limit(symbol, &mover.rule))
+    {
+        return Err(chessreach_error(&limit));
+    }
+    Ok((mover, symbol))
 }
 
 fn capturable(py: Python<'_>, may_capture: Option<&Bound<'_, PyAny>>) -> PyResult<Capturable> {

@@ -351,3 +351,8 @@ def test_variants_follow_fairy_stockfish_rules():
         chessreach.Position.from_variant("nosuch")
     with pytest.raises(chessreach.ChessreachError, match="<ini>:2:1"):
         chessreach.variants(ini="[bad:chess]\nno equals here\n")
+    # Routes refuse a piece whose moves depend on the variant's regions, and route the others.
+    empty = chessreach.Position.from_variant("xiangqi", "9/9/9/9/9/9/9/9/9/9 w - - 0 1")
+    with pytest.raises(chessreach.ChessreachError, match="confined to a region"):
+        chessreach.route(empty, "k@e1", to="e5")
+    assert chessreach.route(empty, "r@a1", to="e5").moves == 2

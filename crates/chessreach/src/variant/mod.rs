@@ -193,29 +193,31 @@ impl Variant {
     /// is not read) is refused rather than routed wrongly. `None` for other letters and for a
     /// `rule` other than the piece's (a mover given as another Betza rule). O(regions).
     #[must_use]
-    pub fn route_limit(&self, letter: char, rule: &Rule) -> Option<String> {
+    pub fn route_limit(&self, letter: char, rule: &Rule) -> Option<RouteLimit> {
         let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
         let t = piece.kind.as_str();
         let why = if self.regions.keys().any(|(_, k)| k == t) {
-            "is confined to a region"
+            Unfollowed::Region
         } else if t == "soldier" && self.soldier_promotion_rank > 1 {
-            "moves sideways only beyond the river"
+            Unfollowed::River
         } else if !self.diagonal_lines.is_empty()
             && (matches!(t, "wazir" | "soldier" | "rook" | "janggiCannon")
                 || (t == "king" && self.king_moves.0 == "wazir"))
         {
-            "moves along the palace diagonals"
+            Unfollowed::PalaceDiagonals
         } else if t == "janggiCannon" {
-            "never hops over a cannon"
+            Unfollowed::CannonScreens
         } else if piece.rule.has_initial() {
-            "makes initial moves from the variant's double-step region"
+            Unfollowed::InitialMoves
         } else {
             return None;
         };
-        Some(format!(
-            "{}'s `{}` ({t}) {why}, which routes do not follow yet",
-            self.name, piece.letter
-        ))
+        Some(RouteLimit {
+            variant: self.name.clone(),
+            letter: piece.letter,
+            kind: piece.kind.clone(),
+            why,
+        })
     }
 
     /// The position of the start FEN.
@@ -319,6 +321,42 @@ impl Variant {
             confine,
         }
     }
+}
+
+/// A variant's piece the route engines would move by its rule alone, against the variant's
+/// rules ([`Variant::route_limit`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{variant}'s `{letter}` ({kind}) {why}, which routes do not follow yet")]
+pub struct RouteLimit {
+    /// The variant's name.
+    pub variant: String,
+    /// The piece's letter (lower case).
+    pub letter: char,
+    /// Its Fairy-Stockfish type.
+    pub kind: String,
+    /// The rule routes do not follow.
+    pub why: Unfollowed,
+}
+
+/// A variant rule the route engines do not follow yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unfollowed {
+    /// A mobility region (the palace, one side of the river).
+    #[error("is confined to a region")]
+    Region,
+    /// The Xiangqi soldier moves sideways only beyond the river.
+    #[error("moves sideways only beyond the river")]
+    River,
+    /// Janggi's palace diagonals.
+    #[error("moves along the palace diagonals")]
+    PalaceDiagonals,
+    /// The Janggi cannon never hops over or captures a cannon.
+    #[error("never hops over a cannon")]
+    CannonScreens,
+    /// Initial moves from the variant's own double-step region.
+    #[error("makes initial moves from the variant's double-step region")]
+    InitialMoves,
 }
 
 /// Known variants: the built-ins, and those loaded from `variants.ini` files.
