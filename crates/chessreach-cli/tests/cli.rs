@@ -179,7 +179,7 @@ fn solve_reports_bad_lines_and_keeps_answers() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "line 1, column 1: expected the number of rows n, found end of input",
+            "line 1, column 1: expected the number of rows n (an integer from 1 to 16384), found end of input",
         ));
 }
 

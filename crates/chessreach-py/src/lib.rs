@@ -116,13 +116,16 @@ fn input_error(py: Python<'_>, e: &Place, partial: &str) -> PyErr {
         (
             "expected",
             e.expected
-                .as_str()
+                .to_string()
                 .into_pyobject(py)
                 .map(|v| v.into_any().unbind()),
         ),
         (
             "found",
-            e.found.as_str().into_pyobject(py).map(|v| v.into_any().unbind()),
+            e.found
+                .to_string()
+                .into_pyobject(py)
+                .map(|v| v.into_any().unbind()),
         ),
         (
             "partial",

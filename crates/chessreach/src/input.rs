@@ -5,6 +5,11 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::attack::PositionError;
+use crate::duel::DuelError;
+use crate::geometry::Coord;
+use crate::infer::DiagramError;
+
 /// A token and where it stands. The column (1-based, in characters) is worked out only when
 /// asked for, so tokenizing long lines stays linear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,24 +24,150 @@ pub struct Token<'a> {
 
 /// Bad input: where, what was expected, what was found.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: expected {expected}, found {found}")]
 pub struct InputError {
     /// 1-based line.
     pub line: usize,
     /// 1-based column.
     pub column: usize,
     /// What the format wanted here.
-    pub expected: String,
-    /// What stood here (`end of input` at the end).
-    pub found: String,
+    pub expected: Expected,
+    /// What stood here.
+    pub found: Found,
 }
 
-impl fmt::Display for InputError {
+/// What the format wanted where an [`InputError`] stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Expected {
+    /// A token or construct the format names: `the board size n`, `a colour`, `end of input`.
+    Item(&'static str),
+    /// An integer from `lo` to `hi`; `what` names it.
+    IntIn {
+        /// What the integer is.
+        what: &'static str,
+        /// The least allowed.
+        lo: i64,
+        /// The greatest allowed.
+        hi: i64,
+    },
+    /// A part of something: `the white knight: a row`.
+    Part {
+        /// The whole.
+        of: &'static str,
+        /// The part.
+        part: &'static str,
+    },
+    /// Text in UTF-8.
+    Utf8,
+    /// A diagram row of this many squares.
+    Row(usize),
+    /// This many diagram rows.
+    Rows(usize),
+    /// A square no other piece stands on; another piece stands on this one.
+    FreeSquare(Coord),
+    /// A knight move from this square (the knightmare protocol's `row column`).
+    KnightMoveFrom(Coord),
+}
+
+impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: expected {}, found {}",
-            self.line, self.column, self.expected, self.found
-        )
+        match self {
+            Self::Item(what) => f.write_str(what),
+            Self::IntIn { what, lo, hi } => write!(f, "{what} (an integer from {lo} to {hi})"),
+            Self::Part { of, part } => write!(f, "{of}: a {part}"),
+            Self::Utf8 => f.write_str("text (UTF-8)"),
+            Self::Row(width) => write!(f, "a row of {width} squares"),
+            Self::Rows(n) => write!(f, "{n} rows"),
+            Self::FreeSquare(c) => write!(f, "a free square (another piece stands on {})", c.numeric()),
+            Self::KnightMoveFrom(c) => write!(f, "a knight move from {} {}", c.rank, c.file),
+        }
+    }
+}
+
+/// What stood where an [`InputError`] stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Found {
+    /// A token, kept to its first 32 characters so a 10 MB token is never echoed whole.
+    Token {
+        /// The token's first characters.
+        text: String,
+        /// The token's whole length in bytes.
+        bytes: usize,
+    },
+    /// The end of the input.
+    End,
+    /// A byte that is not UTF-8.
+    Byte(u8),
+    /// A diagram row of this many squares.
+    Squares(usize),
+    /// Only this many diagram rows.
+    Rows(usize),
+    /// Something the format names: `a second piece there`, `a move`.
+    Item(&'static str),
+    /// The roads intersection (row `x`, column `y`), taken by the placement on `line`.
+    Taken {
+        /// Row.
+        x: usize,
+        /// Column.
+        y: usize,
+        /// The line of the placement that took it.
+        line: usize,
+    },
+    /// A piece on the king's start square.
+    PieceOnStart(Coord),
+    /// A knight's move to this square that is not a knight move (the protocol's `row column`).
+    IllegalMove(Coord),
+    /// A board of `rows` × `columns` the duel refuses.
+    Board {
+        /// Rows asked for.
+        rows: i64,
+        /// Columns asked for.
+        columns: i64,
+    },
+    /// Rows that are not a diagram.
+    Diagram(DiagramError),
+    /// Pieces that are not a position.
+    Position(Box<PositionError>),
+    /// A duel start the rules refuse.
+    Duel(Box<DuelError>),
+}
+
+impl Found {
+    /// A token: the first 32 characters of `text` and its length. O(32).
+    #[must_use]
+    pub fn token(text: &str) -> Self {
+        const KEEP: usize = 32;
+        let cut = text.char_indices().nth(KEEP).map_or(text.len(), |(i, _)| i);
+        Self::Token {
+            text: text[..cut].to_owned(),
+            bytes: text.len(),
+        }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Token { text, bytes } if text.len() < *bytes => write!(f, "`{text}…` ({bytes} bytes)"),
+            Self::Token { text, .. } => write!(f, "`{text}`"),
+            Self::End => f.write_str("end of input"),
+            Self::Byte(b) => write!(f, "the byte 0x{b:02x}"),
+            Self::Squares(n) => write!(f, "{n} squares"),
+            Self::Rows(n) => write!(f, "only {n}"),
+            Self::Item(what) => f.write_str(what),
+            Self::Taken { x, y, line } => {
+                write!(f, "({x}, {y}), occupied since the placement on line {line}")
+            }
+            Self::PieceOnStart(c) => write!(f, "a piece on the start {}", c.numeric()),
+            Self::IllegalMove(c) => write!(f, "the illegal move {} {}", c.rank, c.file),
+            Self::Board { rows, columns } => write!(f, "{rows} {columns}"),
+            Self::Diagram(DiagramError::NoPiece) => f.write_str("no piece"),
+            Self::Diagram(e) => e.fmt(f),
+            Self::Position(e) => e.fmt(f),
+            Self::Duel(e) => e.fmt(f),
+        }
     }
 }
 
@@ -142,7 +273,7 @@ impl<'a> Input<'a> {
     }
 
     /// An error at the next token: `expected` is what the format wanted there.
-    pub fn error_here(&mut self, expected: &str) -> InputError {
+    pub fn error_here(&mut self, expected: Expected) -> InputError {
         let mut probe = self.clone();
         if let Some(t) = probe.next_token() {
             return t.error(expected);
@@ -151,8 +282,8 @@ impl<'a> Input<'a> {
         InputError {
             line,
             column,
-            expected: expected.to_owned(),
-            found: "end of input".to_owned(),
+            expected,
+            found: Found::End,
         }
     }
 
@@ -161,10 +292,10 @@ impl<'a> Input<'a> {
     /// # Errors
     ///
     /// [`InputError`] at the end of input.
-    pub fn word(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+    pub fn word(&mut self, what: &'static str) -> Result<Token<'a>, InputError> {
         match self.next_token() {
             Some(t) => Ok(t),
-            None => Err(self.error_here(what)),
+            None => Err(self.error_here(Expected::Item(what))),
         }
     }
 
@@ -173,9 +304,9 @@ impl<'a> Input<'a> {
     /// # Errors
     ///
     /// [`InputError`] at the end of input or for a token `T` does not read.
-    pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T, InputError> {
+    pub fn parse<T: FromStr>(&mut self, what: &'static str) -> Result<T, InputError> {
         let t = self.word(what)?;
-        t.text.parse().map_err(|_| t.error(what))
+        t.text.parse().map_err(|_| t.error(Expected::Item(what)))
     }
 
     /// The next token as an integer within `range`; errors name `what` and the range.
@@ -183,8 +314,19 @@ impl<'a> Input<'a> {
     /// # Errors
     ///
     /// [`InputError`] at the end of input or for a token that is not an integer in `range`.
-    pub fn int_in(&mut self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
-        let t = self.word(what)?;
+    pub fn int_in(
+        &mut self,
+        what: &'static str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<i64, InputError> {
+        let expected = Expected::IntIn {
+            what,
+            lo: *range.start(),
+            hi: *range.end(),
+        };
+        let Some(t) = self.next_token() else {
+            return Err(self.error_here(expected));
+        };
         // Single digits are most of some inputs (road types): skip the general parser.
         let value = match *t.text.as_bytes() {
             [d @ b'0'..=b'9'] => Ok(i64::from(d - b'0')),
@@ -192,11 +334,7 @@ impl<'a> Input<'a> {
         };
         match value {
             Ok(v) if range.contains(&v) => Ok(v),
-            _ => Err(t.error(&format!(
-                "{what} (an integer from {} to {})",
-                range.start(),
-                range.end()
-            ))),
+            _ => Err(t.error(expected)),
         }
     }
 
@@ -208,7 +346,7 @@ impl<'a> Input<'a> {
     pub fn finish(&mut self) -> Result<(), InputError> {
         match self.next_token() {
             None => Ok(()),
-            Some(t) => Err(t.error("end of input")),
+            Some(t) => Err(t.error(Expected::Item("end of input"))),
         }
     }
 }
@@ -222,12 +360,12 @@ impl Token<'_> {
 
     /// An error at this token.
     #[must_use]
-    pub fn error(&self, expected: &str) -> InputError {
+    pub fn error(&self, expected: Expected) -> InputError {
         InputError {
             line: self.line,
             column: self.column(),
-            expected: expected.to_owned(),
-            found: excerpt(self.text),
+            expected,
+            found: Found::token(self.text),
         }
     }
 }
@@ -255,20 +393,16 @@ pub(crate) fn utf8_error(bytes: &[u8], bad: usize) -> InputError {
     InputError {
         line,
         column,
-        expected: "text (UTF-8)".into(),
-        found: format!("the byte 0x{:02x}", bytes[bad]),
+        expected: Expected::Utf8,
+        found: Found::Byte(bytes[bad]),
     }
 }
 
 /// A piece of found text for an error message: quoted, and cut to its first 32 characters
-/// (with `…`) so a 10 MB token is never echoed whole.
+/// (with `…`) so a 10 MB token is never echoed whole. O(32).
 #[must_use]
 pub fn excerpt(text: &str) -> String {
-    const KEEP: usize = 32;
-    match text.char_indices().nth(KEEP) {
-        None => format!("`{text}`"),
-        Some((cut, _)) => format!("`{}…` ({} bytes)", &text[..cut], text.len()),
-    }
+    Found::token(text).to_string()
 }
 
 #[cfg(test)]
@@ -302,7 +436,7 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 5));
         assert_eq!(e.to_string(), "line 2, column 5: expected the rank, found `x`");
         let e = inp.parse::<i64>("n").expect_err("eof");
-        assert_eq!(e.found, "end of input");
+        assert_eq!(e.found, Found::End);
         assert_eq!((e.line, e.column), (3, 1));
     }
 
@@ -310,8 +444,9 @@ mod tests {
     fn long_tokens_are_cut() {
         let long = "x".repeat(10_000);
         let e = Input::new(&long).parse::<i64>("n").expect_err("x");
-        assert!(e.found.len() < 60, "{}", e.found);
-        assert!(e.found.ends_with("(10000 bytes)"), "{}", e.found);
+        let found = e.found.to_string();
+        assert!(found.len() < 60, "{found}");
+        assert!(found.ends_with("(10000 bytes)"), "{found}");
         assert_eq!(excerpt("é"), "`é`");
     }
 
@@ -319,7 +454,20 @@ mod tests {
     fn ranges_and_end() {
         let mut inp = Input::new("5 9 extra");
         assert_eq!(inp.int_in("y", 1..=8), Ok(5));
-        assert!(inp.int_in("y", 1..=8).expect_err("9").expected.contains("1 to 8"));
+        assert_eq!(
+            inp.int_in("y", 1..=8).expect_err("9").expected,
+            Expected::IntIn {
+                what: "y",
+                lo: 1,
+                hi: 8
+            }
+        );
+        assert!(inp
+            .clone()
+            .int_in("y", 1..=8)
+            .expect_err("x")
+            .to_string()
+            .contains("1 to 8"));
         assert!(inp.finish().is_err());
     }
 

@@ -21,6 +21,7 @@ use chessreach::duel::{
     referee, DrawBy, Duel, Game, Outcome, Player, PlayerError, ProtocolError, Verdict, WinBy,
 };
 use chessreach::geometry::{Coord, Rect};
+use chessreach::input::Found;
 use chessreach::limits::Budget;
 use chessreach::piece::{Colour, Rule};
 use chessreach::problems::knightmare::{play, Ending};
@@ -600,7 +601,7 @@ fn protocol_samples_and_errors() {
     // Illegal, malformed, missing replies are errors naming their line, not hangs.
     let (_, r) = run("6 6\n4 4 2 2\n6 6\n");
     assert!(
-        matches!(r, Err(SolveError::Input(ref e)) if e.line == 3 && e.found.contains("illegal")),
+        matches!(r, Err(SolveError::Input(ref e)) if e.line == 3 && e.found == Found::IllegalMove(Coord::new(6, 6))),
         "{r:?}"
     );
     let (_, r) = run("6 6\n4 4 2 2\n6 x\n");
@@ -610,7 +611,7 @@ fn protocol_samples_and_errors() {
     );
     let (_, r) = run("6 6\n4 4 2 2\n");
     assert!(
-        matches!(r, Err(SolveError::Input(ref e)) if e.found == "end of input"),
+        matches!(r, Err(SolveError::Input(ref e)) if e.found == Found::End),
         "{r:?}"
     );
     let (_, r) = run("7 6\n1 1 2 2\n");
@@ -619,7 +620,7 @@ fn protocol_samples_and_errors() {
     assert!(matches!(r, Err(SolveError::Input(ref e)) if e.line == 2), "{r:?}");
     let (_, r) = run("6 6\n9 9 3 3\n");
     assert!(
-        matches!(r, Err(SolveError::Input(ref e)) if e.line == 2 && e.found.contains("off")),
+        matches!(r, Err(SolveError::Input(ref e)) if e.line == 2 && matches!(e.found, Found::Duel(_)) && e.to_string().contains("off")),
         "{r:?}"
     );
     // Bytes that are not UTF-8 are an error at their line.

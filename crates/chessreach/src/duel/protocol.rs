@@ -20,7 +20,7 @@ use std::io::{BufRead, Read, Write};
 use super::referee::{Player, PlayerError, ProtocolError, Verdict};
 use super::{Game, Outcome};
 use crate::geometry::Coord;
-use crate::input::{excerpt, Input, InputError};
+use crate::input::{Expected, Found, Input, InputError};
 use crate::piece::Colour;
 
 /// The longest line accepted from a peer, in bytes.
@@ -100,8 +100,8 @@ impl<R: BufRead> Lines<R> {
                 Err(PlayerError::Input(InputError {
                     line: self.number,
                     column: String::from_utf8_lossy(good).chars().count() + 1,
-                    expected: "text (UTF-8)".into(),
-                    found: "bytes that are not UTF-8".into(),
+                    expected: Expected::Utf8,
+                    found: Found::Byte(self.buf[e.valid_up_to()]),
                 }))
             }
         }
@@ -136,7 +136,12 @@ impl<R: BufRead> Tokens<R> {
     /// # Errors
     ///
     /// [`PlayerError::Input`] (line and column) for a token that is not an integer or the end of input; [`PlayerError::Protocol`] for an overlong line; [`PlayerError::Timeout`] or [`PlayerError::Io`] from the reader.
-    pub fn int(&mut self, what: &str) -> Result<i64, PlayerError> {
+    pub fn int(&mut self, what: &'static str) -> Result<i64, PlayerError> {
+        self.int_as(&Expected::Item(what))
+    }
+
+    /// The next integer; errors say `expected`.
+    fn int_as(&mut self, expected: &Expected) -> Result<i64, PlayerError> {
         loop {
             let rest = &self.line[self.used..];
             let mut inp = Input::at_line(rest, self.lines.number());
@@ -148,8 +153,8 @@ impl<R: BufRead> Tokens<R> {
                     PlayerError::Input(InputError {
                         line: self.lines.number(),
                         column,
-                        expected: what.to_owned(),
-                        found: excerpt(t.text),
+                        expected: expected.clone(),
+                        found: Found::token(t.text),
                     })
                 });
             }
@@ -161,8 +166,8 @@ impl<R: BufRead> Tokens<R> {
                 return Err(PlayerError::Input(InputError {
                     line: self.lines.number() + 1,
                     column: 1,
-                    expected: what.to_owned(),
-                    found: "end of input".into(),
+                    expected: expected.clone(),
+                    found: Found::End,
                 }));
             }
         }
@@ -173,9 +178,15 @@ impl<R: BufRead> Tokens<R> {
     /// # Errors
     ///
     /// As [`Tokens::int`].
-    pub fn square(&mut self, what: &str) -> Result<Option<Coord>, PlayerError> {
-        let x = self.int(&format!("{what}: a row"))?;
-        let y = self.int(&format!("{what}: a column"))?;
+    pub fn square(&mut self, what: &'static str) -> Result<Option<Coord>, PlayerError> {
+        let x = self.int_as(&Expected::Part {
+            of: what,
+            part: "row",
+        })?;
+        let y = self.int_as(&Expected::Part {
+            of: what,
+            part: "column",
+        })?;
         Ok(((x, y) != (-1, -1)).then(|| square_at(x, y)))
     }
 }

@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use super::{Input, InputError, SolveError};
+use super::{Expected, Found, Input, InputError, SolveError};
 use crate::attack::{Kind, Placed, Position, PositionError};
 use crate::geometry::{Board, Coord, Strip};
 use crate::path::strip::{king_distance, StripRouteError};
@@ -29,7 +29,7 @@ pub struct Puzzle {
 }
 
 /// A square as `x y`; `labels` name the file and the rank in messages.
-fn square(inp: &mut Input<'_>, labels: [&str; 2]) -> Result<Coord, InputError> {
+fn square(inp: &mut Input<'_>, labels: [&'static str; 2]) -> Result<Coord, InputError> {
     let x = inp.parse::<i64>(labels[0])?;
     let y = inp.int_in(labels[1], 1..=RANKS)?;
     Ok(Coord::new(x, y))
@@ -60,7 +60,7 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
             [b] => LETTERS.iter().position(|&c| c as u8 == *b),
             _ => None,
         }
-        .ok_or_else(|| t.error("a piece letter (K, Q, R, B or N)"))?;
+        .ok_or_else(|| t.error(Expected::Item("a piece letter (K, Q, R, B or N)")))?;
         let at = square(&mut inp, ["the piece's file (an integer)", "the piece's rank"])?;
         pieces.push(Placed {
             kind,
@@ -72,21 +72,22 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
     inp.finish()?;
     let strip = Strip::new(RANKS as u64).expect("8 ranks");
     let position = Position::new(Board::Strip(strip), kinds, pieces.clone()).map_err(|e| {
-        let (line, what) = match e {
+        let (line, expected, found) = match e {
             PositionError::Occupied(c) => {
                 let i = pieces.iter().rposition(|p| p.at == c).unwrap_or(0);
                 (
                     lines.get(i).copied().unwrap_or(1),
-                    format!("a free square (another piece stands on {})", c.numeric()),
+                    Expected::FreeSquare(c),
+                    Found::Item("a second piece there"),
                 )
             }
-            other => (1, other.to_string()),
+            other => (1, Expected::Item("a position"), Found::Position(Box::new(other))),
         };
         InputError {
             line,
             column: 1,
-            expected: what,
-            found: "a second piece there".into(),
+            expected,
+            found,
         }
     })?;
     Ok(Puzzle {
@@ -111,8 +112,8 @@ pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
             return Err(InputError {
                 line: p.lines.get(i).copied().unwrap_or(1),
                 column: 1,
-                expected: "a piece off the king's start square".into(),
-                found: format!("a piece on the start {}", c.numeric()),
+                expected: Expected::Item("a piece off the king's start square"),
+                found: Found::PieceOnStart(c),
             }
             .into());
         }

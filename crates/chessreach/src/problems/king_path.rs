@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use super::{Input, InputError, SolveError};
+use super::{Expected, Input, InputError, SolveError};
 use crate::geometry::{Coord, Rect};
 use crate::path::bitboard::{BitRouter, Piece, Scratch, Target};
 use crate::piece::{Colour, Rule, Step};
@@ -65,17 +65,17 @@ impl Solver {
                 [f @ (b'a'..=b'h' | b'A'..=b'H'), r @ b'1'..=b'8'] => {
                     Coord::new(i64::from(f.to_ascii_lowercase() - b'a') + 1, i64::from(r - b'0'))
                 }
-                _ => return Err(t.error(what)),
+                _ => return Err(t.error(Expected::Item(what))),
             };
         }
         if let Some(t) = inp.next_token() {
-            return Err(t.error("the end of the line (three squares per line)"));
+            return Err(t.error(Expected::Item("the end of the line (three squares per line)")));
         }
         if out[0] == out[1] || out[0] == out[2] || out[1] == out[2] {
             let mut probe = Input::at_line(text, number);
             probe.next_token();
             let t = probe.next_token().expect("three tokens");
-            return Err(t.error("three different squares"));
+            return Err(t.error(Expected::Item("three different squares")));
         }
         Ok(out)
     }

@@ -11,7 +11,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::{InputError, SolveError};
+use super::{Expected, Found, InputError, SolveError};
 use crate::duel::protocol::{JudgeLink, Tokens};
 use crate::duel::strategy::{Strategy, StrategyPlayer};
 use crate::duel::{referee, Duel, Game, IllegalMove, Outcome, PlayerError, Verdict};
@@ -27,11 +27,11 @@ pub enum Ending {
     Stopped,
 }
 
-fn at_line(line: usize, expected: &str, found: String) -> SolveError {
+fn at_line(line: usize, expected: Expected, found: Found) -> SolveError {
     SolveError::Input(InputError {
         line,
         column: 1,
-        expected: expected.to_owned(),
+        expected,
         found,
     })
 }
@@ -53,25 +53,29 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
     let mut tokens = Tokens::new(input);
     let n = tokens.int("the number of rows n").map_err(from_player)?;
     let m = tokens.int("the number of columns m").map_err(from_player)?;
-    let board = "an even number of rows and columns, at least 6 each";
+    let board = Expected::Item("an even number of rows and columns, at least 6 each");
     let rect = u64::try_from(m)
         .ok()
         .zip(u64::try_from(n).ok())
         .and_then(|(m, n)| Rect::new(m, n).ok());
     let duel = rect
         .and_then(|r| Duel::knightmare(r).ok())
-        .ok_or_else(|| at_line(tokens.line(), board, format!("{n} {m}")))?;
+        .ok_or_else(|| at_line(tokens.line(), board, Found::Board { rows: n, columns: m }))?;
     let white = tokens.square("the white knight").map_err(from_player)?;
     let black = tokens.square("the black knight").map_err(from_player)?;
     let start_line = tokens.line();
     let (Some(white), Some(black)) = (white, black) else {
-        return Err(at_line(start_line, "two squares on the board", "-1 -1".into()));
+        return Err(at_line(
+            start_line,
+            Expected::Item("two squares on the board"),
+            Found::token("-1 -1"),
+        ));
     };
     let game = Game::new(&duel, white, black).map_err(|e| {
         at_line(
             start_line,
-            "two distinct squares on the board, neither knight on its own target",
-            e.to_string(),
+            Expected::Item("two distinct squares on the board, neither knight on its own target"),
+            Found::Duel(Box::new(e)),
         )
     })?;
     let strategy = Strategy::new(&duel)?;
@@ -93,8 +97,8 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
         Verdict::Over(Outcome::Won { side: s, .. }) if s == side => Ok(Ending::Won),
         Verdict::Over(Outcome::Won { .. }) => Err(at_line(
             judge.line(),
-            "-1 -1 (the judge's move wins)",
-            "a move".into(),
+            Expected::Item("-1 -1 (the judge's move wins)"),
+            Found::Item("a move"),
         )),
         Verdict::Failed {
             error: PlayerError::Stopped,
@@ -106,8 +110,8 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
             side: s,
         } if s != side => Err(at_line(
             judge.line(),
-            &format!("a knight move from {}", crate::duel::protocol::square_text(from)),
-            format!("the illegal move {}", crate::duel::protocol::square_text(to)),
+            Expected::KnightMoveFrom(from),
+            Found::IllegalMove(to),
         )),
         other => Err(SolveError::Ended(Box::new(other))),
     }

@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use super::{Input, InputError, SolveError};
+use super::{Expected, Found, Input, InputError, SolveError};
 use crate::geometry::EdgeGrid;
 use crate::limits::{Budget, TooLarge};
 use crate::roads::{counts, Piece};
@@ -80,7 +80,7 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
             crate::roads::bytes_needed(n, m, q),
         )
         .map_err(ParseError::TooLarge)?;
-    let mut roads = |count: usize, what: &str| -> Result<Vec<u8>, InputError> {
+    let mut roads = |count: usize, what: &'static str| -> Result<Vec<u8>, InputError> {
         let mut out = Vec::with_capacity(count);
         for _ in 0..count {
             out.push(inp.int_in(what, 0..=3)? as u8);
@@ -105,8 +105,12 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
             return Err(InputError {
                 line: yl,
                 column: yc,
-                expected: "an empty intersection".into(),
-                found: format!("({x}, {y}), occupied since the placement on line {}", by[at]),
+                expected: Expected::Item("an empty intersection"),
+                found: Found::Taken {
+                    x,
+                    y,
+                    line: by[at] as usize,
+                },
             });
         }
         by[at] = u32::try_from(line).unwrap_or(u32::MAX - 1);

@@ -12,8 +12,8 @@
 )]
 use std::io::Write;
 
-use super::{Input, InputError, SolveError};
-use crate::infer::{infer_within, Diagram, DiagramError, Mark};
+use super::{Expected, Found, Input, InputError, SolveError};
+use crate::infer::{infer_within, Diagram, Mark};
 use crate::limits::Budget;
 
 /// Reads a diagram: with `sized`, a first line holding `n` and then exactly `n` rows of `n`
@@ -47,7 +47,7 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
         let width = n.unwrap_or_else(|| rows.first().map_or(line.chars().count(), Vec::len));
         if n.is_some_and(|n| rows.len() == n) {
             let mut inp = Input::at_line(line, no);
-            return Err(inp.error_here("the end of input (all n rows are read)"));
+            return Err(inp.error_here(Expected::Item("the end of input (all n rows are read)")));
         }
         let row: Vec<Mark> = line
             .chars()
@@ -56,8 +56,8 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
                 Mark::from_char(ch).ok_or_else(|| InputError {
                     line: no,
                     column: c + 1,
-                    expected: "`o`, `x` or `.`".into(),
-                    found: format!("`{ch}`"),
+                    expected: Expected::Item("`o`, `x` or `.`"),
+                    found: Found::token(ch.encode_utf8(&mut [0; 4])),
                 })
             })
             .collect::<Result<_, _>>()?;
@@ -65,8 +65,8 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
             return Err(InputError {
                 line: no,
                 column: 1,
-                expected: format!("a row of {width} squares"),
-                found: format!("{} squares", row.len()),
+                expected: Expected::Row(width),
+                found: Found::Squares(row.len()),
             });
         }
         rows.push(row);
@@ -75,18 +75,15 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
         return Err(InputError {
             line: last_line + 1,
             column: 1,
-            expected: format!("{n} rows"),
-            found: format!("only {}", rows.len()),
+            expected: Expected::Rows(n),
+            found: Found::Rows(rows.len()),
         });
     }
     Diagram::from_rows(rows).map_err(|e| InputError {
         line: first.map_or(1, |f| f.0),
         column: 1,
-        expected: "a diagram with at least one piece `o`".into(),
-        found: match e {
-            DiagramError::NoPiece => "no piece".into(),
-            other => other.to_string(),
-        },
+        expected: Expected::Item("a diagram with at least one piece `o`"),
+        found: Found::Diagram(e),
     })
 }
 
