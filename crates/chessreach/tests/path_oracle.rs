@@ -243,9 +243,10 @@ proptest! {
         let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
         let rule = mover.rule();
         let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, &|_| true);
-        let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
+        let router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
+        let mut rs = route::Scratch::default();
         // Distance map: min over subsets.
-        let map = router.distances(start).expect("map");
+        let map = router.distances(&mut rs, start).expect("map");
         let rect = pos.rect().expect("bounded");
         for s in rect.squares() {
             let c = rect.coord(s);
@@ -256,7 +257,7 @@ proptest! {
         let target = Coord::new(goal.0, goal.1);
         if rect.contains(target) {
             let want = truth.iter().filter(|((_, at), _)| *at == target).map(|(_, &d)| d).min();
-            let route = router.route(start, Goal::Reach(target)).expect("route");
+            let route = router.route(&mut rs, start, Goal::Reach(target)).expect("route");
             prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), want);
             if let Some(r) = route {
                 prop_assert_eq!(r.squares[0], start);
@@ -268,7 +269,7 @@ proptest! {
         for (b, &p) in capturable.iter().enumerate() {
             let at = pos.pieces()[p].at;
             let want = truth.iter().filter(|((s, c), _)| *c == at && s >> b & 1 == 1).map(|(_, &d)| d).min();
-            let route = router.route(start, Goal::Capture(p)).expect("capture");
+            let route = router.route(&mut rs, start, Goal::Capture(p)).expect("capture");
             prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), want);
             if let Some(r) = route {
                 check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable, &|_| true).map_err(TestCaseError::fail)?;
@@ -290,14 +291,15 @@ proptest! {
         let rect = pos.rect().expect("bounded");
         let engine = BitRouter::new(rect, &rule, Colour::White).expect("leaper on a small board");
         let mut scratch = bitboard::Scratch::default();
-        let mut router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
+        let router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
+        let mut rs = route::Scratch::default();
         let target = Coord::new(goal.0, goal.1);
         let fast = engine.distance(&pos, Colour::White, start, &capturable, Target::Square(target), &mut scratch);
         // The same answers, and the same errors (a target off the board).
-        prop_assert_eq!(fast, router.distance(start, Goal::Reach(target)).map_err(route::RouteError::from));
+        prop_assert_eq!(fast, router.distance(&mut rs, start, Goal::Reach(target)).map_err(route::RouteError::from));
         for &p in &capturable {
             let fast = engine.distance(&pos, Colour::White, start, &capturable, Target::Piece(p), &mut scratch).expect("ok");
-            prop_assert_eq!(fast, router.distance(start, Goal::Capture(p)).expect("router"));
+            prop_assert_eq!(fast, router.distance(&mut rs, start, Goal::Capture(p)).expect("router"));
         }
         if let Some(p) = pos.pieces().first() {
             // An occupied start is an error in both engines.
@@ -627,8 +629,9 @@ fn initial_moves_from_each_sides_double_step_rank() {
             .into_iter()
             .collect();
         let pos = Position::new(Board::Rect(rect), kinds, pieces).expect("position");
-        let mut router = Router::new(&pos, &rule, colour, &[]).expect("router");
-        let map = router.distances(at).expect("map");
+        let router = Router::new(&pos, &rule, colour, &[]).expect("router");
+        let mut rs = route::Scratch::default();
+        let map = router.distances(&mut rs, at).expect("map");
         rect.squares()
             .filter(|&s| map.distance[s.index()] == Some(1))
             .map(|s| rect.coord(s))

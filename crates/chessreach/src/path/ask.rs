@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::span::{king_only, on_strip};
 use super::strip::{king_route, StripRouteError};
-use super::{DistanceMap, Goal, Mover, PathError, Router};
+use super::{DistanceMap, Goal, Mover, PathError, Router, Scratch};
 use crate::attack::Position;
 use crate::geometry::{Board, Coord};
 use crate::limits::{Budget, Progress, TooLarge};
@@ -246,7 +246,7 @@ pub(super) fn bounded(
         router = router.with_progress(p);
     }
     let Some(goal) = goal else {
-        let map = router.distances(q.mover.at)?;
+        let map = router.distances(&mut Scratch::default(), q.mover.at)?;
         return Ok(Answer::Distances(match q.target {
             Target::Files(lo, hi) => {
                 let (a, b) = (lo.max(1), hi.min(i64::from(rect.width())));
@@ -258,7 +258,7 @@ pub(super) fn bounded(
             _ => map,
         }));
     };
-    let route = router.route(q.mover.at, goal)?;
+    let route = router.route(&mut Scratch::default(), q.mover.at, goal)?;
     Ok(Answer::Route(route.map(|r| Way {
         moves: r.moves() as u64,
         captured: r.captured.iter().map(|&i| pos.pieces()[i].at).collect(),

@@ -133,7 +133,7 @@ mod tests {
     use super::*;
     use crate::attack::Position;
     use crate::geometry::Board;
-    use crate::path::Router;
+    use crate::path::{Router, Scratch};
     use crate::piece::{Colour, Rule};
     use proptest::prelude::*;
 
@@ -166,7 +166,10 @@ mod tests {
             let rule: Rule = rule.parse().expect("rule");
             let fast = LeaperDistances::new(rect, &rule.steps(Colour::White), from);
             let pos = Position::new(Board::Rect(rect), vec![], vec![]).expect("empty");
-            let slow = Router::new(&pos, &rule, Colour::White, &[]).expect("router").distances(from).expect("map");
+            let slow = Router::new(&pos, &rule, Colour::White, &[])
+                .expect("router")
+                .distances(&mut Scratch::default(), from)
+                .expect("map");
             for s in rect.squares() {
                 prop_assert_eq!(fast.get(s), slow.distance[s.index()]);
             }

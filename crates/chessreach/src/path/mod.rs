@@ -32,4 +32,4 @@ pub mod span;
 pub mod strip;
 
 pub use ask::{ask, ask_with_progress, Answer, Capturable, Question, RouteError, Target, Way};
-pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router};
+pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router, Scratch};

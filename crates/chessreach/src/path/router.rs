@@ -3,6 +3,7 @@
     reason = "the router refuses more than MAX_STATES (2^26) states, so squares and subsets fit u32"
 )]
 use std::collections::VecDeque;
+use std::sync::OnceLock;
 
 use thiserror::Error;
 
@@ -179,9 +180,11 @@ impl Surface for SubsetSurface<'_> {
 
 /// Shortest safe routes on a bounded board, for one position, mover rule and capture list.
 ///
-/// Build once, ask many questions: tables (occupancy, steps) are built in `new`; the safe
-/// squares of each capture subset and the per-subset search arrays are built lazily and kept.
-/// A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
+/// Build once, ask many questions: tables (occupancy, steps) are built in `new`, the safe
+/// squares of each capture subset on first use (and kept: the router is shared, `Sync`, and
+/// only read by its searches). A search's working arrays live in a [`Scratch`] the caller
+/// passes in and may reuse for every question, of this router or another: it keeps its arrays
+/// and refills them, so repeated questions allocate nothing. A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
 /// rider and hopper steps (each (square, step) is walked once per subset: a ray stops where an
 /// earlier ray of the same step ran; a hop limited to n ≥ 2 leaps looks n leaps far) and Σr
 /// the ranges of limited riders and hoppers. The mover's initial moves are walked from its
@@ -196,16 +199,7 @@ pub struct Router<'a> {
     /// Per piece: its bit in the capture mask, 0 when not capturable.
     cap_bit: Vec<u32>,
     /// Safe squares per subset (indexed by capture mask), built on demand.
-    safe: Vec<Option<SquareSet>>,
-    /// Search arrays per subset: a bit per square reached (the search goes a layer of
-    /// distance at a time, so distances need not be stored: a 64×64 subset's bits fit in 512
-    /// bytes, and checking a square already reached stays in cache), and the parent square (bit
-    /// 31: reached by capture, so the parent's subset lacks the piece that stood here).
-    seen: Vec<Option<Box<[u64]>>>,
-    parent: Vec<Option<Box<[u32]>>>,
-    /// Per subset, for each square and ray-marking step (`marks_rays`): whether a ray of that
-    /// step has already run through the square in this search (`riders` bits a square).
-    passed: Vec<Option<Box<[u64]>>>,
+    safe: Vec<OnceLock<SquareSet>>,
     /// Per step: its index among the ray-marking steps, if it is one.
     rider: Vec<Option<usize>>,
     /// When every step is a plain leap (no ride, hop or lame leg) and some piece may be
@@ -219,12 +213,101 @@ pub struct Router<'a> {
     initial_rank: Option<i64>,
     /// Squares attacked by hostile pieces that cannot be captured (so in every subset), built
     /// on the first route question.
-    fixed_attacks: Option<SquareSet>,
-    /// Subsets the current search has visited (their arrays are refilled by the next reset).
-    touched: Vec<u32>,
-    live: Vec<bool>,
+    fixed_attacks: OnceLock<SquareSet>,
     /// Told the states reached and their bound (squares × subsets) after each layer.
     progress: Option<Progress<'a>>,
+}
+
+/// The working arrays of [`Router`] searches, kept between questions: create one
+/// ([`Scratch::default`]) and pass it to every question. Arrays are made for the first router
+/// that uses them and refilled (not reallocated) by the next search; a router with another
+/// board, capture count or mover starts them afresh.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// Squares, ray-marking steps and subsets the arrays are made for.
+    shape: (usize, usize, usize),
+    /// Whether the current search records parents (a route is asked for, not a distance map).
+    routes: bool,
+    /// Per capture subset, once the subset is first reached.
+    subsets: Vec<Option<Subset>>,
+    /// Subsets the current search has visited (their arrays are refilled by the next search).
+    touched: Vec<u32>,
+    /// The search queue and one square's successors.
+    queue: VecDeque<u64>,
+    next: Vec<(u32, Square)>,
+}
+
+/// One capture subset's search arrays, side by side so a visit reads one entry.
+#[derive(Debug)]
+struct Subset {
+    /// A bit per square reached (the search goes a layer of distance at a time, so distances
+    /// need not be stored: a 64×64 subset's bits fit in 512 bytes, and checking a square
+    /// already reached stays in cache).
+    seen: Box<[u64]>,
+    /// The parent square (bit 31: reached by capture, so the parent's subset lacks the piece
+    /// that stood here); empty until a search for a route reaches the subset.
+    parent: Vec<u32>,
+    /// For each square and ray-marking step (`marks_rays`): whether a ray of that step has
+    /// already run through the square in this search (`riders` bits a square).
+    passed: Box<[u64]>,
+    /// Whether the current search has reached the subset.
+    live: bool,
+}
+
+impl Scratch {
+    /// Readies the arrays for a search of `shape`: kept and cleared where the last search had
+    /// the same shape (only the subsets it visited are cleared), made afresh otherwise.
+    fn prepare(&mut self, shape: (usize, usize, usize), routes: bool) {
+        if self.shape == shape {
+            for &m in &self.touched {
+                if let Some(sub) = self.subsets[m as usize].as_mut() {
+                    sub.live = false;
+                    sub.seen.fill(0);
+                    sub.passed.fill(0);
+                }
+            }
+        } else {
+            *self = Self {
+                shape,
+                subsets: (0..shape.2).map(|_| None).collect(),
+                ..Self::default()
+            };
+        }
+        self.routes = routes;
+        self.touched.clear();
+        self.queue.clear();
+    }
+
+    /// Records state (captured, s), reached from square `from` (`u32::MAX` for the start; bit
+    /// 31 set when the move captured); `false` when it was reached before. O(1), and
+    /// O(squares) the first time a subset is reached in the scratch's life.
+    #[inline]
+    fn visit(&mut self, captured: u32, s: Square, from: u32) -> bool {
+        let (len, riders, _) = self.shape;
+        let sub = self.subsets[captured as usize].get_or_insert_with(|| Subset {
+            seen: vec![0; len.div_ceil(64)].into_boxed_slice(),
+            parent: Vec::new(),
+            passed: vec![0; (len * riders).div_ceil(64)].into_boxed_slice(),
+            live: false,
+        });
+        if !sub.live {
+            sub.live = true;
+            self.touched.push(captured);
+        }
+        let (word, bit) = (s.index() / 64, 1u64 << (s.index() % 64));
+        if sub.seen[word] & bit != 0 {
+            return false;
+        }
+        sub.seen[word] |= bit;
+        if self.routes {
+            if sub.parent.is_empty() {
+                sub.parent = vec![u32::MAX; len];
+            }
+            sub.parent[s.index()] = from;
+        }
+        self.queue.push_back(state(captured, s));
+        true
+    }
 }
 
 const NO_SQUARE: u32 = u32::MAX;
@@ -330,17 +413,12 @@ impl<'a> Router<'a> {
             steps,
             occupant,
             cap_bit,
-            safe: vec![None; subsets],
-            seen: vec![None; subsets],
-            parent: vec![None; subsets],
-            passed: vec![None; subsets],
+            safe: (0..subsets).map(|_| OnceLock::new()).collect(),
             rider,
             riders,
             initial,
             initial_rank,
-            fixed_attacks: None,
-            touched: Vec::new(),
-            live: vec![false; subsets],
+            fixed_attacks: OnceLock::new(),
             progress: None,
         })
     }
@@ -364,75 +442,26 @@ impl<'a> Router<'a> {
         }
     }
 
-    /// Squares no active hostile piece attacks, for one capture subset. O(squares + rays).
-    fn ensure_safe(&mut self, captured: u32) {
-        if self.safe[captured as usize].is_some() {
-            return;
-        }
-        let rect = self.rect;
-        let mut safe = SquareSet::full(rect.len());
-        let surface = self.surface(captured);
-        for (i, p) in self.pos.pieces().iter().enumerate() {
-            if p.colour == self.colour || self.cap_bit[i] & captured != 0 {
-                continue;
-            }
-            let mut sink = |c: Coord| {
-                if let Some(s) = rect.square(c) {
-                    safe.remove(s);
+    /// Squares no active hostile piece attacks, for one capture subset: built on first use,
+    /// O(squares + rays), then O(1).
+    fn safe_set(&self, captured: u32) -> &SquareSet {
+        self.safe[captured as usize].get_or_init(|| {
+            let rect = self.rect;
+            let mut safe = SquareSet::full(rect.len());
+            let surface = self.surface(captured);
+            for (i, p) in self.pos.pieces().iter().enumerate() {
+                if p.colour == self.colour || self.cap_bit[i] & captured != 0 {
+                    continue;
                 }
-            };
-            self.pos.walk_attacks(i, &surface, &mut sink);
-        }
-        self.safe[captured as usize] = Some(safe);
-    }
-
-    /// Whether the mover may stand on `s` under `captured` (not attacked).
-    fn is_safe(&self, captured: u32, s: Square) -> bool {
-        self.safe[captured as usize]
-            .as_ref()
-            .is_some_and(|set| set.contains(s))
-    }
-
-    /// Forgets the last search; the per-subset arrays are kept and refilled (no allocation
-    /// when the same subsets are searched again).
-    fn reset(&mut self) {
-        for &m in &self.touched {
-            let m = m as usize;
-            self.live[m] = false;
-            if let Some(d) = self.seen[m].as_mut() {
-                d.fill(0);
+                let mut sink = |c: Coord| {
+                    if let Some(s) = rect.square(c) {
+                        safe.remove(s);
+                    }
+                };
+                self.pos.walk_attacks(i, &surface, &mut sink);
             }
-            if let Some(p) = self.passed[m].as_mut() {
-                p.fill(0);
-            }
-        }
-        self.touched.clear();
-    }
-
-    /// Records state (captured, s), reached from square `from` (`u32::MAX` for the start; bit
-    /// 31 set when the move captured); `false` when it was reached before.
-    #[inline]
-    fn visit(&mut self, captured: u32, s: Square, from: u32, queue: &mut VecDeque<u64>) -> bool {
-        let len = self.rect.len();
-        if self.seen[captured as usize].is_none() {
-            self.seen[captured as usize] = Some(vec![0; len.div_ceil(64)].into_boxed_slice());
-            self.parent[captured as usize] = Some(vec![u32::MAX; len].into_boxed_slice());
-            self.passed[captured as usize] =
-                Some(vec![0; (len * self.riders).div_ceil(64)].into_boxed_slice());
-        }
-        if !self.live[captured as usize] {
-            self.live[captured as usize] = true;
-            self.touched.push(captured);
-        }
-        let seen = self.seen[captured as usize].as_mut().expect("allocated");
-        let (word, bit) = (s.index() / 64, 1u64 << (s.index() % 64));
-        if seen[word] & bit != 0 {
-            return false;
-        }
-        seen[word] |= bit;
-        self.parent[captured as usize].as_mut().expect("allocated")[s.index()] = from;
-        queue.push_back(state(captured, s));
-        true
+            safe
+        })
     }
 
     /// The start's square: on the board and empty.
@@ -444,52 +473,49 @@ impl<'a> Router<'a> {
         Ok(s0)
     }
 
-    /// Breadth-first search from `start`; `stop(captured, square)` ends it early.
-    /// Returns the state that stopped it.
+    /// Breadth-first search from `start` in `scratch`, recording parents when `routes`;
+    /// `stop(captured, square, distance)` ends it early. Returns the state that stopped it.
     fn search(
-        &mut self,
+        &self,
+        scratch: &mut Scratch,
         start: Coord,
+        routes: bool,
         mut stop: impl FnMut(u32, Square, u32) -> bool,
     ) -> Result<Option<u64>, PathError> {
         let s0 = self.check_start(start)?;
-        self.reset();
-        let mut queue = VecDeque::new();
-        self.visit(0, s0, u32::MAX, &mut queue);
+        let sc = scratch;
+        sc.prepare((self.rect.len(), self.riders, self.safe.len()), routes);
+        sc.visit(0, s0, u32::MAX);
         if stop(0, s0, 0) {
             return Ok(Some(state(0, s0)));
         }
-        queue.push_back(LAYER);
-        let steps = std::mem::take(&mut self.steps);
+        sc.queue.push_back(LAYER);
+        let mut next = std::mem::take(&mut sc.next);
         let mut found = None;
-        let mut next: Vec<(u32, Square)> = Vec::new();
         // The distance of the states being expanded: the queue holds one layer, a LAYER mark,
         // then the next layer.
         let mut d = 0u32;
         let bound = (self.rect.len() as u64) * self.safe.len() as u64;
         let mut reached = 1u64;
-        'bfs: while let Some(st) = queue.pop_front() {
+        'bfs: while let Some(st) = sc.queue.pop_front() {
             if st == LAYER {
                 if let Some(p) = self.progress {
                     p("searching routes", reached, bound);
                 }
-                if queue.is_empty() {
+                if sc.queue.is_empty() {
                     break;
                 }
                 d += 1;
-                queue.push_back(LAYER);
+                sc.queue.push_back(LAYER);
                 continue;
             }
             let (captured, s) = unpack(st);
-            self.ensure_safe(captured);
             next.clear();
-            let mut passed = self.passed[captured as usize]
-                .take()
-                .expect("allocated with seen");
-            self.expand(&steps, captured, s, &mut passed, &mut next);
-            self.passed[captured as usize] = Some(passed);
+            let sub = sc.subsets[captured as usize].as_mut().expect("reached");
+            self.expand(captured, s, &sub.seen, &mut sub.passed, &mut next);
             for &(c, t) in &next {
                 let from = s.0 | if c == captured { 0 } else { 1 << 31 };
-                if self.visit(c, t, from, &mut queue) {
+                if sc.visit(c, t, from) {
                     reached += 1;
                     if stop(c, t, d + 1) {
                         found = Some(state(c, t));
@@ -498,7 +524,7 @@ impl<'a> Router<'a> {
                 }
             }
         }
-        self.steps = steps;
+        sc.next = next;
         Ok(found)
     }
 
@@ -507,34 +533,42 @@ impl<'a> Router<'a> {
     /// moves from the double-step rank.
     fn expand(
         &self,
-        steps: &[Step],
         captured: u32,
         s: Square,
+        seen: &[u64],
         passed: &mut [u64],
         next: &mut Vec<(u32, Square)>,
     ) {
-        let from = self.rect.coord(s);
+        let steps = &self.steps[..];
+        // Most moves stay in this subset and reach a square reached before: dropped here, on
+        // the subset at hand, before the general visit.
+        let fresh = |t: Square| seen[t.index() / 64] >> (t.index() % 64) & 1 == 0;
         let surface = self.surface(captured);
+        let safe = self.safe_set(captured);
         if let Some(leaps) = &self.leaps {
-            // Plain leaps: one table lookup per step, no walker.
+            // Plain leaps: one table lookup per step, no walker. A square reached before in
+            // this subset holds no piece of it (the mover never stands on one), so it is
+            // dropped first.
             let row = &leaps[s.index() * steps.len()..(s.index() + 1) * steps.len()];
             for (step, &t) in steps.iter().zip(row) {
-                if t == NO_SQUARE || !self.is_safe(captured, Square(t)) {
+                let t = Square(t);
+                if t.0 == NO_SQUARE || !fresh(t) || !safe.contains(t) {
                     continue;
                 }
-                match surface.piece(Square(t)) {
-                    None if step.can_move => next.push((captured, Square(t))),
+                match surface.piece(t) {
+                    None if step.can_move => next.push((captured, t)),
                     Some(p) if step.can_capture && self.cap_bit[p] != 0 => {
-                        next.push((captured | self.cap_bit[p], Square(t)));
+                        next.push((captured | self.cap_bit[p], t));
                     }
                     _ => {}
                 }
             }
         }
+        let from = self.rect.coord(s);
         for (k, step) in steps.iter().enumerate().filter(|_| self.leaps.is_none()) {
             let mut offer = |t: Square| match surface.piece(t) {
-                None if step.can_move && self.is_safe(captured, t) => next.push((captured, t)),
-                Some(p) if step.can_capture && self.cap_bit[p] != 0 && self.is_safe(captured, t) => {
+                None if step.can_move && safe.contains(t) && fresh(t) => next.push((captured, t)),
+                Some(p) if step.can_capture && self.cap_bit[p] != 0 && safe.contains(t) => {
                     next.push((captured | self.cap_bit[p], t));
                 }
                 _ => {}
@@ -582,7 +616,7 @@ impl<'a> Router<'a> {
             for step in &self.initial {
                 let mut sink = |c: Coord| {
                     let t = self.rect.square(c).expect("the walker stays on the board");
-                    if surface.piece(t).is_none() && self.is_safe(captured, t) {
+                    if surface.piece(t).is_none() && safe.contains(t) && fresh(t) {
                         next.push((captured, t));
                     }
                 };
@@ -591,13 +625,13 @@ impl<'a> Router<'a> {
         }
     }
 
-    fn route_to(&self, end: u64) -> Route {
+    fn route_to(&self, scratch: &Scratch, end: u64) -> Route {
         let mut squares = Vec::new();
         let mut captured = Vec::new();
         let (mut mask, mut s) = unpack(end);
         loop {
             squares.push(self.rect.coord(s));
-            let prev = self.parent[mask as usize].as_ref().expect("visited")[s.index()];
+            let prev = scratch.subsets[mask as usize].as_ref().expect("visited").parent[s.index()];
             if prev == u32::MAX {
                 break;
             }
@@ -619,7 +653,7 @@ impl<'a> Router<'a> {
     /// as capturable pieces leave (fewer blockers, fewer blocked legs), so attacked with nothing
     /// captured means attacked in every subset — hoppers excepted (a captured screen takes their
     /// attack away), so their hops are not counted. O(squares + rays) on the first call, O(1) after.
-    fn never_safe(&mut self, s: Square, start: Coord) -> bool {
+    fn never_safe(&self, s: Square, start: Coord) -> bool {
         let o = self.occupant[s.index()];
         if o != 0 && self.cap_bit[o as usize - 1] == 0 {
             return true;
@@ -627,7 +661,7 @@ impl<'a> Router<'a> {
         if self.rect.coord(s) == start {
             return false;
         }
-        if self.fixed_attacks.is_none() {
+        let fixed = self.fixed_attacks.get_or_init(|| {
             let rect = self.rect;
             let mut set = SquareSet::new(rect.len());
             let surface = self.surface(0);
@@ -642,9 +676,9 @@ impl<'a> Router<'a> {
                     self.pos.walk_attacks_where(i, &surface, &mut sink, |st| !st.hop);
                 }
             }
-            self.fixed_attacks = Some(set);
-        }
-        self.fixed_attacks.as_ref().is_some_and(|set| set.contains(s))
+            set
+        });
+        fixed.contains(s)
     }
 
     /// A shortest route from `start` to `goal`, or `None` when there is none. A goal the mover
@@ -657,7 +691,7 @@ impl<'a> Router<'a> {
     /// # Errors
     ///
     /// [`PathError`] for a start off the board or on a piece, a target off the board, or a goal piece that cannot be captured.
-    pub fn route(&mut self, start: Coord, goal: Goal) -> Result<Option<Route>, PathError> {
+    pub fn route(&self, scratch: &mut Scratch, start: Coord, goal: Goal) -> Result<Option<Route>, PathError> {
         let end = match goal {
             Goal::Reach(t) => {
                 let ts = self.rect.square(t).ok_or(PathError::TargetOffBoard(t))?;
@@ -665,7 +699,7 @@ impl<'a> Router<'a> {
                 if self.never_safe(ts, start) {
                     return Ok(None);
                 }
-                self.search(start, |_, s, _| s == ts)?
+                self.search(scratch, start, true, |_, s, _| s == ts)?
             }
             Goal::Capture(p) => {
                 let bit = *self
@@ -678,10 +712,10 @@ impl<'a> Router<'a> {
                 if self.never_safe(ts, start) {
                     return Ok(None);
                 }
-                self.search(start, |c, s, _| s == ts && c & bit != 0)?
+                self.search(scratch, start, true, |c, s, _| s == ts && c & bit != 0)?
             }
         };
-        Ok(end.map(|e| self.route_to(e)))
+        Ok(end.map(|e| self.route_to(scratch, e)))
     }
 
     /// Fewest moves from `start` to `goal`, or `None` when unreachable.
@@ -689,8 +723,13 @@ impl<'a> Router<'a> {
     /// # Errors
     ///
     /// As [`Router::route`].
-    pub fn distance(&mut self, start: Coord, goal: Goal) -> Result<Option<u32>, PathError> {
-        Ok(self.route(start, goal)?.map(|r| r.moves() as u32))
+    pub fn distance(
+        &self,
+        scratch: &mut Scratch,
+        start: Coord,
+        goal: Goal,
+    ) -> Result<Option<u32>, PathError> {
+        Ok(self.route(scratch, start, goal)?.map(|r| r.moves() as u32))
     }
 
     /// Fewest moves from `start` to every square (over every capture subset).
@@ -698,9 +737,9 @@ impl<'a> Router<'a> {
     /// # Errors
     ///
     /// [`PathError`] for a start off the board or on a piece.
-    pub fn distances(&mut self, start: Coord) -> Result<DistanceMap, PathError> {
+    pub fn distances(&self, scratch: &mut Scratch, start: Coord) -> Result<DistanceMap, PathError> {
         let mut distance = vec![None; self.rect.len()];
-        self.search(start, |_, s, d| {
+        self.search(scratch, start, false, |_, s, d| {
             if distance[s.index()].is_none() {
                 distance[s.index()] = Some(d);
             }
@@ -732,4 +771,62 @@ fn state(captured: u32, s: Square) -> u64 {
 #[inline]
 fn unpack(st: u64) -> (u32, Square) {
     ((st >> 32) as u32, Square(st as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attack::{Kind, Placed};
+    use crate::geometry::Board;
+
+    fn position(w: u64, h: u64, rooks: &[(i64, i64)]) -> Position {
+        let rect = Rect::new(w, h).expect("board");
+        let kinds = vec![Kind::new('R', "R".parse().expect("rook"))];
+        let pieces = rooks
+            .iter()
+            .map(|&(f, r)| Placed {
+                kind: 0,
+                colour: Colour::Black,
+                at: Coord::new(f, r),
+            })
+            .collect();
+        Position::new(Board::Rect(rect), kinds, pieces).expect("position")
+    }
+
+    /// One scratch serves routers of other shapes in turn, and one router serves two threads
+    /// with a scratch each: every answer equals a fresh scratch's.
+    #[test]
+    fn scratch_is_reused_and_the_router_shared() {
+        let big = position(9, 9, &[(5, 5), (2, 7)]);
+        let small = position(5, 4, &[(3, 3)]);
+        let knight: Rule = "N".parse().expect("knight");
+        let queen: Rule = "Q".parse().expect("queen");
+        let a = Router::new(&big, &knight, Colour::White, &[0, 1]).expect("router");
+        let b = Router::new(&small, &queen, Colour::White, &[]).expect("router");
+        let fresh_a = a
+            .distances(&mut Scratch::default(), Coord::new(1, 1))
+            .expect("map");
+        let fresh_b = b
+            .distances(&mut Scratch::default(), Coord::new(1, 1))
+            .expect("map");
+        let mut scratch = Scratch::default();
+        for _ in 0..2 {
+            assert_eq!(a.distances(&mut scratch, Coord::new(1, 1)), Ok(fresh_a.clone()));
+            assert_eq!(b.distances(&mut scratch, Coord::new(1, 1)), Ok(fresh_b.clone()));
+        }
+        let goal = Goal::Capture(0);
+        let want = a
+            .route(&mut Scratch::default(), Coord::new(1, 1), goal)
+            .expect("route");
+        assert!(want.as_ref().is_some_and(|r| r.captured.contains(&0)), "{want:?}");
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| {
+                    let mut mine = Scratch::default();
+                    assert_eq!(a.route(&mut mine, Coord::new(1, 1), goal), Ok(want.clone()));
+                    assert_eq!(a.distances(&mut mine, Coord::new(1, 1)), Ok(fresh_a.clone()));
+                });
+            }
+        });
+    }
 }
