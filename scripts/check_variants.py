@@ -136,7 +136,9 @@ def main():
         # Janggi's king moves and is confined exactly as its advisors (wazir type): use theirs.
         king_as = kinds["wazir"]["letter"] if v["king_moves_as"] == "wazir" and "wazir" in kinds and v["diagonal_lines"] else None
         # No game end in the probe: a swapped piece must not end an extinction variant.
-        lines = [f"[fp{len(probes)}:{name}]", "king = -", "checkmate = false", "extinctionValue = none"]
+        # Nor a pseudo-royal piece (its legality filter would hide captures), nor a flag win.
+        lines = [f"[fp{len(probes)}:{name}]", "king = -", "checkmate = false", "extinctionValue = none",
+                 "extinctionPseudoRoyal = false", "flagRegionWhite = -", "flagRegionBlack = -"]
         if "king" in kinds and not king_as:
             king = kinds["king"]
             # The last custom slot (built-ins use the first ones).
