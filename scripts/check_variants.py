@@ -138,7 +138,9 @@ def main():
         # No game end in the probe: a swapped piece must not end an extinction variant.
         # Nor a pseudo-royal piece (its legality filter would hide captures), nor a flag win.
         lines = [f"[fp{len(probes)}:{name}]", "king = -", "checkmate = false", "extinctionValue = none",
-                 "extinctionPseudoRoyal = false", "flagRegionWhite = -", "flagRegionBlack = -"]
+                 "extinctionPseudoRoyal = false", "flagRegionWhite = -", "flagRegionBlack = -",
+                 # Nor walls placed by each move (the walls of the FEN stay).
+                 "wallingRule = none"]
         if "king" in kinds and not king_as:
             king = kinds["king"]
             # The last custom slot (built-ins use the first ones).

@@ -77,10 +77,12 @@ pub(crate) fn pieces_json(pos: &Position) -> Value {
         .iter()
         .enumerate()
         .map(|(i, p)| {
+            let wall = pos.kinds()[p.kind].is_wall();
             json!({
                 "index": i,
                 "symbol": pos.symbol_of(i).to_string(),
-                "colour": p.colour,
+                "colour": if wall { None } else { Some(p.colour) },
+                "wall": wall,
                 "betza": pos.kinds()[p.kind].rule.to_string(),
                 "square": p.at.to_string(),
             })

@@ -12,7 +12,8 @@ use chessreach::variant::{Catalogue, Variant};
 #[derive(Debug, clap::Args)]
 pub(crate) struct PositionArgs {
     /// A FEN placement (board size taken from it; any size): upper case White, lower case
-    /// Black, letters K Q R B N P plus any given with --define; with --variant, in the
+    /// Black, letters K Q R B N P plus any given with --define, `*` a wall (blocks lines,
+    /// never entered, attacked or captured: the duck, arrows); with --variant, in the
     /// variant's letters (`+P` a promoted piece, `[…]` pieces in hand ignored).
     #[arg(long, conflicts_with_all = ["board", "piece", "black"])]
     pub fen: Option<String>,

@@ -402,7 +402,8 @@ impl Position {
         self.pos.placement()
     }
 
-    /// Every piece: `(square, letter, colour, betza)`, letters upper case for White.
+    /// Every piece: `(square, letter, colour, betza)`, letters upper case for White; a wall
+    /// (`*`) has the colour `"wall"`.
     #[getter]
     fn pieces(&self) -> Vec<(String, String, &'static str, String)> {
         (0..self.pos.pieces().len())
@@ -411,7 +412,11 @@ impl Position {
                 (
                     self.name(p.at),
                     self.pos.symbol_of(i).to_string(),
-                    colour_name(p.colour),
+                    if self.pos.kinds()[p.kind].is_wall() {
+                        "wall"
+                    } else {
+                        colour_name(p.colour)
+                    },
                     self.pos.kinds()[p.kind].rule.to_string(),
                 )
             })

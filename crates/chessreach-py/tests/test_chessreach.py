@@ -344,9 +344,9 @@ def test_variants_follow_fairy_stockfish_rules():
     shogi = chessreach.Position.from_variant("shogi", "9/9/9/9/4+P4/9/9/9/9[-] w 0 1")
     # A promoted pawn moves as a gold general.
     assert shogi.attacks("e5") == {"d6", "e6", "f6", "d5", "f5", "e4"}
-    mine = chessreach.Position.from_variant("mini", ini="[mini:chess]\nmaxFile = 5\nmaxRank = 5\nstartFen = 5/5/2N2/5/5 w - - 0 1\n")
+    mine = chessreach.Position.from_variant("tiny", ini="[tiny:chess]\nmaxFile = 5\nmaxRank = 5\nstartFen = 5/5/2N2/5/5 w - - 0 1\n")
     assert len(mine.attacks("c3")) == 8
-    assert "mini" in chessreach.variants(ini="[mini:chess]\n")
+    assert "tiny" in chessreach.variants(ini="[tiny:chess]\n")
     with pytest.raises(chessreach.ChessreachError):
         chessreach.Position.from_variant("nosuch")
     with pytest.raises(chessreach.ChessreachError, match="<ini>:2:1"):
@@ -356,3 +356,15 @@ def test_variants_follow_fairy_stockfish_rules():
     with pytest.raises(chessreach.ChessreachError, match="confined to a region"):
         chessreach.route(empty, "k@e1", to="e5")
     assert chessreach.route(empty, "r@a1", to="e5").moves == 2
+
+
+def test_walls_block_and_are_never_attacked():
+    # Duck chess after 1. e4 with the duck on e5: the queen's file and the duck's square.
+    pos = chessreach.Position.from_variant("duck", "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    assert ("e5", "*", "wall", "") in pos.pieces
+    white = pos.attacked("white")
+    assert "e5" not in white and "d5" in white and "f5" in white
+    # A rook's line stops at a wall.
+    rook = chessreach.Position.from_fen("8/8/8/8/8/8/8/R2*4")
+    assert rook.attacked("white") >= {"b1", "c1"} and not rook.attacked("white") & {"d1", "e1"}
+    assert rook.fen() == "8/8/8/8/8/8/8/R2*4"

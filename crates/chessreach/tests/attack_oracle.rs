@@ -7,9 +7,10 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use chessreach::attack::{AttackMap, AttackQuery, StripAttackMap};
+use chessreach::attack::{Kind, Placed, Position};
 use chessreach::geometry::{Board, Coord, Rect, Strip};
 use chessreach::piece::Colour;
-use common::{arb_piece, naive, position};
+use common::{arb_piece, naive, naive_walk, position, turned};
 use proptest::prelude::*;
 
 proptest! {
@@ -80,5 +81,51 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Walls (`*`): they stop every line as a piece does, and are never attacked. The naive
+    /// walk treats them as occupied squares and drops them from what it reports.
+    #[test]
+    fn walls_block_and_are_never_attacked(
+        w in 1u64..10, h in 1u64..10,
+        pieces in proptest::collection::vec(arb_piece(), 1..4),
+        spots in proptest::collection::vec((0usize..4, any::<bool>(), 1i64..10, 1i64..10), 0..10),
+        walls in proptest::collection::vec((1i64..10, 1i64..10), 1..12),
+    ) {
+        let rect = Rect::new(w, h).expect("size");
+        let Some(plain) = position(Board::Rect(rect), &pieces, spots) else { return Ok(()); };
+        let mut kinds = plain.kinds().to_vec();
+        kinds.push(Kind::wall());
+        let mut placed = plain.pieces().to_vec();
+        let wall_squares: BTreeSet<Coord> = walls
+            .into_iter()
+            .map(|(f, r)| Coord::new(f, r))
+            .filter(|&c| rect.contains(c) && plain.piece_at(c).is_none())
+            .collect();
+        placed.extend(wall_squares.iter().map(|&at| Placed { kind: kinds.len() - 1, colour: Colour::White, at }));
+        let pos = Position::new(Board::Rect(rect), kinds, placed).expect("distinct squares");
+        let occupied: BTreeSet<Coord> = pos.pieces().iter().map(|p| p.at).collect();
+        let mut expect = BTreeSet::new();
+        for (i, p) in plain.pieces().iter().enumerate() {
+            for m in turned(&pieces[p.kind].fams, p.colour).into_iter().filter(|m| m.cap && !m.init) {
+                let reached = naive_walk(std::slice::from_ref(&m), false, Colour::White, p.at, &|c| rect.contains(c), &|c| occupied.contains(&c));
+                expect.extend(reached.into_iter().map(|(c, ..)| c).filter(|c| !wall_squares.contains(c)).map(|c| (c, i)));
+            }
+        }
+        let map = AttackMap::new(&pos).expect("bounded");
+        let mut got = BTreeSet::new();
+        for s in rect.squares() {
+            for &p in map.attackers(s) {
+                got.insert((rect.coord(s), p as usize));
+            }
+        }
+        prop_assert_eq!(got, expect);
+        // The same board read from its FEN placement (walls as `*`).
+        let fen = pos.placement().expect("bounded");
+        prop_assert_eq!(fen.matches('*').count(), wall_squares.len());
     }
 }

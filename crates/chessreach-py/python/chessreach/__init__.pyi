@@ -67,7 +67,7 @@ class Position:
     def board(self) -> str: ...
     @property
     def pieces(self) -> list[tuple[str, str, str, str]]:
-        """`(square, letter, colour, betza)` per piece."""
+        """`(square, letter, colour, betza)` per piece; a wall (`*` in a FEN) has colour `"wall"`."""
     def fen(self) -> Optional[str]:
         """The FEN placement (bounded boards)."""
     def attacked(self, colour: Colour) -> set[str]:

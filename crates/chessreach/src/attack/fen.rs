@@ -189,7 +189,8 @@ impl Position {
     }
 
     /// A position from the placement field of a FEN: ranks from the top, separated by `/`;
-    /// upper case White, lower case Black; digits (any number of them) count empty squares. The
+    /// upper case White, lower case Black; digits (any number of them) count empty squares; `*`
+    /// is a wall (nothing moves onto, attacks or captures it; it blocks lines). The
     /// board's size is the FEN's own: as many ranks as fields, as many files as each rank holds.
     /// Anything after the first space (side to move, castling …) is ignored.
     ///
@@ -214,7 +215,8 @@ impl Position {
 }
 
 /// Reads a FEN's placement field into a position: ranks from the top, separated by `/`; upper
-/// case White, lower case Black; digits (any number of them) count empty squares; `+` before a
+/// case White, lower case Black; digits (any number of them) count empty squares; `*` is a
+/// wall ([`Kind::wall`]); `+` before a
 /// letter marks a promoted piece, `~` after one is ignored (Fairy-Stockfish's promoted-pawn
 /// mark), and a `[…]` suffix (pieces in hand) is ignored. `kind_of(kinds, letter, promoted,
 /// square)` names the kind of each piece, adding kinds as it needs. O(length + p log p).
@@ -274,7 +276,14 @@ pub(crate) fn read_placement(
             };
             file += 1;
             let square = Coord::new(file as i64, rank);
-            let kind = kind_of(&mut kinds, c, promoted, square).map_err(|e| fail(at + place, e))?;
+            let kind = if c == Kind::WALL && !promoted {
+                kinds.iter().position(Kind::is_wall).unwrap_or_else(|| {
+                    kinds.push(Kind::wall());
+                    kinds.len() - 1
+                })
+            } else {
+                kind_of(&mut kinds, c, promoted, square).map_err(|e| fail(at + place, e))?
+            };
             let colour = if c.is_ascii_uppercase() {
                 Colour::White
             } else {

@@ -19,6 +19,24 @@ pub struct Kind {
 }
 
 impl Kind {
+    /// The symbol of walls (`*` in Fairy-Stockfish's FENs: duck chess's duck, petrified
+    /// pieces, blocked corners). No letter definition can take it.
+    pub const WALL: char = '*';
+
+    /// The wall: a square nothing moves onto, attacks or captures, that blocks every line
+    /// through it. A wall belongs to neither side (its `Placed::colour` means nothing) and
+    /// moves nowhere.
+    #[must_use]
+    pub fn wall() -> Self {
+        Self::new(Self::WALL, Rule::default())
+    }
+
+    /// Whether this kind is the wall.
+    #[must_use]
+    pub fn is_wall(&self) -> bool {
+        self.symbol == Self::WALL
+    }
+
     /// A plain kind: the rule, nothing confining it.
     #[must_use]
     pub fn new(symbol: char, rule: Rule) -> Self {
@@ -110,6 +128,8 @@ pub struct Position {
     extra: Vec<[Vec<ExtraSteps>; 2]>,
     /// Squares of the pieces whose kind is unhoppable, sorted.
     unhoppable: Vec<Coord>,
+    /// Wall squares, sorted.
+    walls: Vec<Coord>,
 }
 
 impl Position {
@@ -169,6 +189,12 @@ impl Position {
             .map(|p| p.at)
             .collect();
         unhoppable.sort_unstable();
+        let mut walls: Vec<Coord> = pieces
+            .iter()
+            .filter(|p| kinds[p.kind].is_wall())
+            .map(|p| p.at)
+            .collect();
+        walls.sort_unstable();
         Ok(Self {
             board,
             kinds,
@@ -176,14 +202,29 @@ impl Position {
             steps,
             extra,
             unhoppable,
+            walls,
         })
     }
 
     /// Walks what piece `i` attacks, with its kind's confinement, and reports every square (a
-    /// square may come twice when two components reach it). The one entry every engine uses to
-    /// ask what a piece attacks. O(squares covered), × log(region) for a confined kind.
+    /// square may come twice when two components reach it) but walls. The one entry every
+    /// engine uses to ask what a piece attacks. O(squares covered), × log(region) for a
+    /// confined kind, × log(walls) for a square a piece or wall stands on when there are walls.
     pub(crate) fn walk_attacks(&self, i: usize, surface: &impl Surface, sink: &mut impl WalkSink) {
         self.walk_attacks_where(i, surface, sink, |_| true);
+    }
+
+    /// Whether a wall stands on `c`. O(log walls).
+    #[must_use]
+    pub fn is_wall(&self, c: Coord) -> bool {
+        !self.walls.is_empty() && self.walls.binary_search(&c).is_ok()
+    }
+
+    /// Whether piece `i` is hostile to a piece of `colour`: of the other side, and not a wall.
+    #[must_use]
+    pub fn is_hostile(&self, i: usize, colour: Colour) -> bool {
+        let p = self.pieces[i];
+        p.colour != colour && !self.kinds[p.kind].is_wall()
     }
 
     /// [`Position::walk_attacks`] over the steps `keep` accepts only.
@@ -193,6 +234,26 @@ impl Position {
         surface: &impl Surface,
         sink: &mut impl WalkSink,
         keep: impl Fn(&Step) -> bool,
+    ) {
+        if !self.walls.is_empty() {
+            // Walls stop lines as pieces do, and are never attacked.
+            let mut inner = |c: Coord| {
+                if !surface.occupied(c) || !self.is_wall(c) {
+                    sink.square(c);
+                }
+            };
+            return self.walk_confined(i, surface, &mut inner, &keep);
+        }
+        self.walk_confined(i, surface, sink, &keep);
+    }
+
+    /// [`Position::walk_attacks_where`] once walls are taken care of.
+    fn walk_confined(
+        &self,
+        i: usize,
+        surface: &impl Surface,
+        sink: &mut impl WalkSink,
+        keep: &impl Fn(&Step) -> bool,
     ) {
         let p = self.pieces[i];
         let steps = self.steps_of(i).iter().filter(|s| s.can_capture && keep(s));

@@ -203,7 +203,7 @@ pub fn ask_with_progress(
 /// The hostile piece on `c`.
 fn hostile_at(pos: &Position, colour: Colour, c: Coord) -> Result<usize, RouteError> {
     pos.piece_at(c)
-        .filter(|&i| pos.pieces()[i].colour != colour)
+        .filter(|&i| pos.is_hostile(i, colour))
         .ok_or(RouteError::NoHostilePiece(c))
 }
 
@@ -219,7 +219,7 @@ pub(super) fn bounded(
     let mut caps: Vec<usize> = match &q.may_capture {
         Capturable::Nothing => Vec::new(),
         Capturable::All => (0..pos.pieces().len())
-            .filter(|&i| pos.pieces()[i].colour != colour)
+            .filter(|&i| pos.is_hostile(i, colour))
             .collect(),
         Capturable::Squares(list) => list
             .iter()

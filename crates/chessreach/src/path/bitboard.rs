@@ -164,7 +164,7 @@ impl BitRouter {
             return Err(Unsupported::WrongBoard.into());
         }
         // In the router's order: the capture list, the target, then the start.
-        let hostile = |i: usize| pos.pieces().get(i).is_some_and(|p| p.colour != colour);
+        let hostile = |i: usize| i < pos.pieces().len() && pos.is_hostile(i, colour);
         if let Some(&i) = capturable.iter().find(|&&i| !hostile(i)) {
             return Err(PathError::NotCapturable(i).into());
         }

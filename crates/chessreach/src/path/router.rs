@@ -359,9 +359,10 @@ impl<'a> Router<'a> {
         }
         let mut cap_bit = vec![0u32; pos.pieces().len()];
         for (b, &p) in capturable.iter().enumerate() {
-            match pos.pieces().get(p) {
-                Some(piece) if piece.colour != colour => cap_bit[p] = 1 << b,
-                _ => return Err(PathError::NotCapturable(p)),
+            if p < pos.pieces().len() && pos.is_hostile(p, colour) {
+                cap_bit[p] = 1 << b;
+            } else {
+                return Err(PathError::NotCapturable(p));
             }
         }
         let mut occupant = vec![0u32; rect.len()];
@@ -791,6 +792,25 @@ mod tests {
             })
             .collect();
         Position::new(Board::Rect(rect), kinds, pieces).expect("position")
+    }
+
+    /// A wall blocks the mover's lines and is never captured, whichever side the mover is.
+    #[test]
+    fn walls_block_and_cannot_be_captured() {
+        let pos = Position::from_fen("8/8/8/8/8/8/8/4*3 w").expect("fen");
+        let rook: Rule = "R".parse().expect("rook");
+        for colour in Colour::BOTH {
+            let r = Router::new(&pos, &rook, colour, &[]).expect("router");
+            let mut sc = Scratch::default();
+            let d = r.distance(&mut sc, Coord::new(1, 1), Goal::Reach(Coord::new(8, 1)));
+            assert_eq!(d, Ok(Some(3)), "{colour:?}: around the wall");
+            let on = r.distance(&mut sc, Coord::new(1, 1), Goal::Reach(Coord::new(5, 1)));
+            assert_eq!(on, Ok(None), "{colour:?}: onto the wall");
+            assert_eq!(
+                Router::new(&pos, &rook, colour, &[0]).err(),
+                Some(PathError::NotCapturable(0))
+            );
+        }
     }
 
     /// One scratch serves routers of other shapes in turn, and one router serves two threads

@@ -354,8 +354,15 @@ fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64) {
     }
 }
 
-/// A piece: a disc of its colour with its letter.
+/// A piece: a disc of its colour with its letter; a wall (`*`): a grey block.
 fn disc(cx: i64, cy: i64, colour: Colour, letter: char) -> String {
+    if letter == crate::attack::Kind::WALL {
+        return format!(
+            r##"<rect x="{}" y="{}" width="26" height="26" fill="#6b6b6b" stroke="#000000" stroke-width="1.5"/>"##,
+            cx - 13,
+            cy - 13
+        );
+    }
     let (fill, ink) = match colour {
         Colour::White => ("#ffffff", "#000000"),
         Colour::Black => ("#222222", "#ffffff"),

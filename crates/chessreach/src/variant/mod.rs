@@ -238,7 +238,7 @@ impl Variant {
     /// [`FenError`] naming the character: a letter the variant does not have, a `+` on a piece
     /// that does not promote, a board of another size, or a malformed placement.
     pub fn position(&self, fen: &str) -> Result<Position, FenError> {
-        let mut keys: Vec<(char, bool, bool, bool)> = Vec::new();
+        let mut keys: Vec<((char, bool, bool, bool), usize)> = Vec::new();
         let pos = read_placement(fen, |kinds, c, promoted, at| {
             let base = self.piece(c).ok_or(FenErrorKind::UnknownLetter(c))?;
             let piece = if promoted {
@@ -261,10 +261,11 @@ impl Variant {
             let raw_soldier = piece.kind == "soldier" && relative < i64::from(self.soldier_promotion_rank);
             let on_lines = self.diagonal_lines.binary_search(&at).is_ok();
             let key = (base.letter, promoted, raw_soldier, on_lines);
-            if let Some(k) = keys.iter().position(|&x| x == key) {
+            if let Some(&(_, k)) = keys.iter().find(|(x, _)| *x == key) {
                 return Ok(k);
             }
-            keys.push(key);
+            // Walls take kinds too: a kind's index is where it is pushed.
+            keys.push((key, kinds.len()));
             kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines));
             Ok(kinds.len() - 1)
         })?;
