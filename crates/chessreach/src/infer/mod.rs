@@ -223,9 +223,12 @@ impl Inference {
         if self.usable.is_empty() {
             return None;
         }
-        let name = self.usable.simplest_within(&self.offsets).to_string();
+        let name = self.usable.named_within(&self.offsets, 64)?.to_string();
+        if name.len() > 64 {
+            return None;
+        }
         let back = OffsetSet::from_rule(&name.parse().ok()?, self.offsets.width(), self.offsets.height());
-        (name.len() <= 64 && self.usable.is_subset(&back) && back.is_subset(&self.offsets)).then_some(name)
+        (self.usable.is_subset(&back) && back.is_subset(&self.offsets)).then_some(name)
     }
 }
 

@@ -4,7 +4,7 @@
     clippy::cast_sign_loss,
     reason = "offset tables are twice a budget-costed diagram per side, so offsets and indices stay far below 2^56 and convert exactly between usize and i64"
 )]
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::grid::BitGrid;
 use crate::geometry::Delta;
@@ -156,6 +156,17 @@ impl OffsetSet {
     /// Never: the rule it builds only from this set's own offsets always has a Betza name.
     #[must_use]
     pub fn simplest_within(&self, allowed: &Self) -> Rule {
+        self.named_within(allowed, usize::MAX)
+            .expect("no limit on the number of atoms")
+    }
+
+    /// [`OffsetSet::simplest_within`], or `None` as soon as the rule would have more than
+    /// `atoms` atoms (its name then has more than `atoms` characters: components of different
+    /// atoms never cover each other). O(cells/64 + offsets · log) to find the directions, plus
+    /// O(n) per direction for an `n × n` board, stopping after `atoms` atoms: so naming a
+    /// random 2000×2000 diagram's rule gives up after a few directions instead of building a
+    /// rule of millions of components.
+    pub(crate) fn named_within(&self, allowed: &Self, atoms: usize) -> Option<Rule> {
         let (w, h) = (self.width as i64, self.height as i64);
         let gcd = |mut a: i64, mut b: i64| {
             while b != 0 {
@@ -168,15 +179,25 @@ impl OffsetSet {
             let fit = |limit: i64, d: i64| if d == 0 { i64::MAX } else { (limit - 1) / d.abs() };
             fit(w, dx).min(fit(h, dy)).max(1)
         };
-        // Primitive directions of every needed offset.
-        let mut dirs: Vec<(i64, i64)> = self
-            .iter()
-            .map(|(dx, dy)| (dx / gcd(dx, dy), dy / gcd(dx, dy)))
-            .collect();
-        dirs.sort_unstable();
-        dirs.dedup();
-        let mut parts: Vec<(Delta, u32)> = Vec::new();
-        for (dx, dy) in dirs {
+        let mut masks: BTreeMap<(Atom, u32), u8> = BTreeMap::new();
+        let mut seen_atoms: BTreeSet<Atom> = BTreeSet::new();
+        let mut add = |d: Delta, range: u32| -> bool {
+            let atom = Atom::new(d.dx, d.dy).expect("nonzero offsets within the leap limit");
+            let i = atom.index_of(d).expect("an image of its own atom");
+            *masks.entry((atom, range)).or_default() |= 1 << i;
+            seen_atoms.insert(atom);
+            seen_atoms.len() <= atoms
+        };
+        // Each primitive direction of a needed offset, once (marked in a grid of its own).
+        let mut done = BitGrid::new(self.grid.rows(), self.grid.cols());
+        for (ox, oy) in self.iter() {
+            let divisor = gcd(ox, oy);
+            let (dx, dy) = (ox / divisor, oy / divisor);
+            let (row, col) = ((h - 1 - dy) as usize, (dx + w - 1) as usize);
+            if done.get(row, col) {
+                continue;
+            }
+            done.set(row, col);
             let km = kmax(dx, dy);
             // The run from k = 1 that stays allowed, and how far it must reach.
             let run = (1..=km)
@@ -186,18 +207,14 @@ impl OffsetSet {
             let needed: Vec<i64> = (1..=km).filter(|&k| self.contains(dx * k, dy * k)).collect();
             let inside = needed.iter().filter(|&&k| k <= run).count();
             let rider = run >= 2 && inside >= 2;
-            if rider {
-                parts.push((Delta::new(dx, dy), if run == km { 0 } else { run as u32 }));
+            if rider && !add(Delta::new(dx, dy), if run == km { 0 } else { run as u32 }) {
+                return None;
             }
             for k in needed.into_iter().filter(|&k| !rider || k > run) {
-                parts.push((Delta::new(dx * k, dy * k), 1));
+                if !add(Delta::new(dx * k, dy * k), 1) {
+                    return None;
+                }
             }
-        }
-        let mut masks: BTreeMap<(Atom, u32), u8> = BTreeMap::new();
-        for (d, range) in parts {
-            let atom = Atom::new(d.dx, d.dy).expect("nonzero offsets within the leap limit");
-            let i = atom.index_of(d).expect("an image of its own atom");
-            *masks.entry((atom, range)).or_default() |= 1 << i;
         }
         // Complete each atom's directions where that stays allowed: `N` rather than `fNbN…`.
         for ((atom, range), mask) in &mut masks {
@@ -213,14 +230,16 @@ impl OffsetSet {
                 }
             }
         }
-        Rule::from_components(masks.into_iter().map(|((atom, range), mask)| Component {
-            atom,
-            range,
-            lame: false,
-            hop: false,
-            moves: mask,
-            captures: mask,
-        }))
+        Some(Rule::from_components(masks.into_iter().map(
+            |((atom, range), mask)| Component {
+                atom,
+                range,
+                lame: false,
+                hop: false,
+                moves: mask,
+                captures: mask,
+            },
+        )))
     }
 
     /// Whether every offset of `self` is in `other`.
@@ -236,9 +255,12 @@ impl OffsetSet {
         if self.is_empty() {
             return None;
         }
-        let name = self.to_rule().to_string();
+        let name = self.named_within(self, SHORT)?.to_string();
+        if name.len() > SHORT {
+            return None;
+        }
         let back: Rule = name.parse().ok()?;
-        (name.len() <= SHORT && Self::from_rule(&back, self.width, self.height) == *self).then_some(name)
+        (Self::from_rule(&back, self.width, self.height) == *self).then_some(name)
     }
 }
 

@@ -104,33 +104,48 @@ impl Rule {
 
 /// Components in normal form: those with the same atom, range and lameness merge, empty ones
 /// vanish, and moves another component (of `parts` or of `cover`) already makes are dropped.
+/// O(k log k + Σ g²) for k components in groups of g sharing an atom (an inferred rule has
+/// thousands of atoms, each in a group of one).
 fn normalise(parts: impl IntoIterator<Item = Component>, cover: &[Component]) -> Vec<Component> {
-    let mut components: Vec<Component> = Vec::new();
-    for mut c in parts {
-        c.moves &= c.atom.full_mask();
-        c.captures &= c.atom.full_mask();
-        if c.moves | c.captures == 0 {
-            continue;
-        }
-        match components.iter_mut().find(|x| x.key() == c.key()) {
-            Some(x) => {
+    let mut all: Vec<Component> = parts
+        .into_iter()
+        .map(|mut c| {
+            c.moves &= c.atom.full_mask();
+            c.captures &= c.atom.full_mask();
+            c
+        })
+        .filter(|c| c.moves | c.captures != 0)
+        .collect();
+    all.sort_by_key(Component::key);
+    let mut components: Vec<Component> = Vec::with_capacity(all.len());
+    for c in all {
+        match components.last_mut() {
+            Some(x) if x.key() == c.key() => {
                 x.moves |= c.moves;
                 x.captures |= c.captures;
             }
-            None => components.push(c),
+            _ => components.push(c),
         }
     }
     // Moves another component already makes are dropped: a limited or single leap under an
     // unlimited rider (or a longer range) of the same atom, a lame leap under the plain one.
-    // A component of `cover` with the same key makes the very same moves.
+    // A component of `cover` with the same key makes the very same moves. Both are sorted by
+    // atom first, so a component's rivals are one run of each.
     let snapshot: Vec<Component> = components.clone();
+    let mut covers: Vec<Component> = cover.to_vec();
+    covers.sort_by_key(Component::key);
+    let run = |list: &[Component], atom| {
+        let lo = list.partition_point(|d| d.atom < atom);
+        let hi = list.partition_point(|d| d.atom <= atom);
+        lo..hi
+    };
     for c in &mut components {
         let (key, atom, hop) = (c.key(), c.atom, c.hop);
         // Hoppers reach other squares than plain moves: neither covers the other.
-        let others = snapshot
+        let others = snapshot[run(&snapshot, atom)]
             .iter()
-            .filter(|d| d.key() != key && d.atom == atom && !d.hop && !hop);
-        for d in others.chain(cover.iter().filter(|d| d.atom == atom)) {
+            .filter(|d| d.key() != key && !d.hop && !hop);
+        for d in others.chain(&covers[run(&covers, atom)]) {
             // A plain component reaching at least as far makes every move of `c` (lame or not).
             let longer = !d.lame && (d.range == 0 || (c.range != 0 && c.range <= d.range)) && !d.hop && !hop;
             if longer || d.key() == key {
@@ -140,7 +155,6 @@ fn normalise(parts: impl IntoIterator<Item = Component>, cover: &[Component]) ->
         }
     }
     components.retain(|c| c.moves | c.captures != 0);
-    components.sort_by_key(Component::key);
     components
 }
 
