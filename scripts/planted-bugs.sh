@@ -56,4 +56,8 @@ plant "a hopper's route offering the squares before its screen" crates/chessreac
   "                    if !step.hop {
                         offer(t);" "                    {
                         offer(t);"
+plant "walls attacked (a wall's square reported)" crates/chessreach/src/attack/position.rs \
+  "                if !surface.occupied(c) || !self.is_wall(c) {" "                if true {"
+plant "walls captured (a wall counted hostile)" crates/chessreach/src/attack/position.rs \
+  "p.colour != colour && !self.kinds[p.kind].is_wall()" "p.colour != colour"
 exit $failed
