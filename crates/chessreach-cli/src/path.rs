@@ -106,14 +106,11 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 
 /// Runs `path`, writing to `out`.
 pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
-    let (pos, symbols) = args.position.position_and_symbols()?;
-    let (mover, symbol) = mover(args, &symbols)?;
+    let loaded = args.position.load()?;
+    let pos = loaded.position;
+    let (mover, symbol) = mover(args, &loaded.symbols)?;
     // A variant's piece whose moves depend on the variant's regions is refused, not misrouted.
-    if let Some(why) = args
-        .position
-        .variant()?
-        .and_then(|v| v.route_limit(symbol, &mover.rule))
-    {
+    if let Some(why) = loaded.variant.and_then(|v| v.route_limit(symbol, &mover.rule)) {
         return Err(crate::bad_argument("--mover", why));
     }
     let question = question(args, &pos, mover)?;

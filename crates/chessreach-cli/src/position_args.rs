@@ -79,18 +79,22 @@ impl PositionArgs {
 
     /// The checked position.
     pub(crate) fn position(&self) -> Result<Position> {
-        Ok(self.position_and_symbols()?.0)
+        Ok(self.load()?.position)
     }
 
-    /// The checked position, and the letters piece specs (`--mover`) read with it: the
-    /// variant's, or K Q R B N P and --define's. Variant files are read once.
-    pub(crate) fn position_and_symbols(&self) -> Result<(Position, Symbols)> {
+    /// The checked position, the letters piece specs (`--mover`) read with it (the variant's,
+    /// or K Q R B N P and --define's) and the variant. Variant files are read once.
+    pub(crate) fn load(&self) -> Result<Loaded> {
         if let Some(v) = self.variant()? {
-            let pos = match &self.fen {
+            let position = match &self.fen {
                 Some(fen) => v.position(fen).map_err(|e| crate::bad_argument("--fen", e))?,
                 None => v.start_position()?,
             };
-            return Ok((pos, v.symbols()));
+            return Ok(Loaded {
+                position,
+                symbols: v.symbols(),
+                variant: Some(v),
+            });
         }
         let mut setup = Setup::new(self.board);
         for d in &self.define {
@@ -98,8 +102,13 @@ impl PositionArgs {
         }
         let symbols = setup.symbols().clone();
         if let Some(fen) = &self.fen {
-            let pos = Position::from_fen_with(fen, &symbols).map_err(|e| crate::bad_argument("--fen", e))?;
-            return Ok((pos, symbols));
+            let position =
+                Position::from_fen_with(fen, &symbols).map_err(|e| crate::bad_argument("--fen", e))?;
+            return Ok(Loaded {
+                position,
+                symbols,
+                variant: None,
+            });
         }
         let specs = self
             .piece
@@ -111,6 +120,17 @@ impl PositionArgs {
                 .place(spec, colour)
                 .map_err(|e| crate::bad_argument(flag, e))?;
         }
-        Ok((setup.build().map_err(crate::usage)?, symbols))
+        Ok(Loaded {
+            position: setup.build().map_err(crate::usage)?,
+            symbols,
+            variant: None,
+        })
     }
+}
+
+/// What the position arguments name: the position, the letters of piece specs, the variant.
+pub(crate) struct Loaded {
+    pub(crate) position: Position,
+    pub(crate) symbols: Symbols,
+    pub(crate) variant: Option<Variant>,
 }
