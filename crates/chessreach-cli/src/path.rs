@@ -108,10 +108,13 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
     let loaded = args.position.load()?;
     let pos = loaded.position;
-    let (mover, symbol) = mover(args, &loaded.symbols)?;
-    // A variant's piece whose moves depend on the variant's regions is refused, not misrouted.
-    if let Some(why) = loaded.variant.and_then(|v| v.route_limit(symbol, &mover.rule)) {
-        return Err(crate::bad_argument("--mover", why));
+    let (mut mover, symbol) = mover(args, &loaded.symbols)?;
+    // A variant's piece keeps to its region; one whose moves change with its square is refused,
+    // not misrouted.
+    if let Some(v) = &loaded.variant {
+        mover.region = v
+            .route_region(symbol, &mover.rule, mover.colour)
+            .map_err(|why| crate::bad_argument("--mover", why))?;
     }
     let question = question(args, &pos, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large

@@ -714,26 +714,31 @@ fn help_samples_are_true() {
 }
 
 #[test]
-fn variant_movers_the_route_engine_cannot_follow_are_refused() {
+fn variant_movers_keep_to_their_regions_or_are_refused() {
     let empty = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
-    // The Xiangqi king never leaves its palace: no route to e5 — refused, not misrouted.
-    chessreach()
-        .args([
-            "path",
-            "--variant",
-            "xiangqi",
-            "--fen",
-            empty,
-            "--mover",
-            "k@e1",
-            "--to",
-            "e5",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "xiangqi's `k` (king) is confined to a region",
-        ));
+    let path = |mover: &str, to: &str| {
+        chessreach()
+            .args([
+                "path",
+                "--variant",
+                "xiangqi",
+                "--fen",
+                empty,
+                "--mover",
+                mover,
+                "--to",
+                to,
+                "--format",
+                "json",
+            ])
+            .assert()
+            .success()
+    };
+    // The Xiangqi king keeps to its palace, the elephant to its side of the river.
+    path("k@e1", "f3").stdout(predicate::str::contains("\"moves\": 3"));
+    path("k@e1", "e5").stdout(predicate::str::contains("\"route\": null"));
+    path("b@c1", "c5").stdout(predicate::str::contains("\"moves\": 2"));
+    path("b@c1", "e7").stdout(predicate::str::contains("\"route\": null"));
     chessreach()
         .args([
             "path",

@@ -654,16 +654,14 @@ impl Route {
     }
 }
 
-/// The mover of `spec`; a variant's piece routes would move against the variant's rules is
-/// refused (`ChessreachError`), as by the binary.
+/// The mover of `spec`, kept to its variant region; a variant's piece routes would move
+/// against the variant's rules is refused (`ChessreachError`), as by the binary.
 fn mover_of(py: Python<'_>, pos: &Position, spec: &str) -> PyResult<(Mover, char)> {
-    let (mover, symbol) = Mover::parse(spec, &pos.symbols).map_err(|e| spec_error(py, &e))?;
-    if let Some(limit) = pos
-        .variant
-        .as_ref()
-        .and_then(|v| v.route_limit(symbol, &mover.rule))
-    {
-        return Err(chessreach_error(&limit));
+    let (mut mover, symbol) = Mover::parse(spec, &pos.symbols).map_err(|e| spec_error(py, &e))?;
+    if let Some(v) = &pos.variant {
+        mover.region = v
+            .route_region(symbol, &mover.rule, mover.colour)
+            .map_err(|limit| chessreach_error(&limit))?;
     }
     Ok((mover, symbol))
 }

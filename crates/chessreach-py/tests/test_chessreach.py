@@ -351,10 +351,15 @@ def test_variants_follow_fairy_stockfish_rules():
         chessreach.Position.from_variant("nosuch")
     with pytest.raises(chessreach.ChessreachError, match="<ini>:2:1"):
         chessreach.variants(ini="[bad:chess]\nno equals here\n")
-    # Routes refuse a piece whose moves depend on the variant's regions, and route the others.
+    # Routes keep a piece to its region, refuse one whose moves change with its square, and
+    # route the others by their moves.
     empty = chessreach.Position.from_variant("xiangqi", "9/9/9/9/9/9/9/9/9/9 w - - 0 1")
-    with pytest.raises(chessreach.ChessreachError, match="confined to a region"):
-        chessreach.route(empty, "k@e1", to="e5")
+    assert chessreach.route(empty, "k@e1", to="f3").moves == 3
+    assert not chessreach.route(empty, "k@e1", to="e5")
+    assert chessreach.route(empty, "b@c1", to="c5").moves == 2
+    assert not chessreach.route(empty, "b@c1", to="e7")
+    with pytest.raises(chessreach.ChessreachError, match="sideways only beyond the river"):
+        chessreach.route(empty, "p@e4", to="e7")
     assert chessreach.route(empty, "r@a1", to="e5").moves == 2
 
 

@@ -68,7 +68,7 @@ fn mover_moves(
 }
 
 /// The mover's state graph, enumerated: (captured subset, square) → distance, on the squares of
-/// the board `within` accepts.
+/// the board `within` accepts, its moves ending only where `lands` accepts.
 fn oracle(
     pos: &Position,
     kinds: &[TestPiece],
@@ -76,7 +76,7 @@ fn oracle(
     colour: Colour,
     start: Coord,
     capturable: &[usize],
-    within: &dyn Fn(Coord) -> bool,
+    [within, lands]: [&dyn Fn(Coord) -> bool; 2],
 ) -> BTreeMap<(u32, Coord), u32> {
     let board = pos.board();
     let inside = |c: Coord| board.contains(c) && within(c);
@@ -109,7 +109,7 @@ fn oracle(
         for (t, can_capture, can_move) in
             mover_moves(board, mover, colour, at, &inside, &|c| active(c).is_some())
         {
-            if attacked[s as usize].contains(&t) {
+            if attacked[s as usize].contains(&t) || !lands(t) {
                 continue;
             }
             let next = match active(t) {
@@ -242,7 +242,7 @@ proptest! {
     ) {
         let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
         let rule = mover.rule();
-        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, &|_| true);
+        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, [&|_| true, &|_| true]);
         let router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
         let mut rs = route::Scratch::default();
         // Distance map: min over subsets.
@@ -274,6 +274,35 @@ proptest! {
             if let Some(r) = route {
                 check_route(&pos, &kinds, &mover, &r.squares, &r.captured, &capturable, &|_| true).map_err(TestCaseError::fail)?;
             }
+        }
+    }
+
+    /// A mover kept to a region (a variant's palace): its moves end only there; lines pass
+    /// through the squares outside.
+    #[test]
+    fn router_keeps_the_mover_in_its_region(
+        w in 1u64..8, h in 1u64..8,
+        mover in mover(),
+        kinds in proptest::collection::vec(arb_piece(), 1..3),
+        spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..8, 1i64..8, any::<bool>()), 0..9),
+        start in (1i64..8, 1i64..8),
+        bits in any::<u64>(),
+    ) {
+        let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
+        let rect = pos.rect().expect("bounded");
+        let region: Vec<Coord> = rect
+            .squares()
+            .map(|s| rect.coord(s))
+            .filter(|c| bits >> ((c.rank - 1) * 8 + c.file - 1) & 1 == 1)
+            .collect();
+        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, [&|_| true, &|c| region.contains(&c)]);
+        let router = Router::new(&pos, &mover.rule(), Colour::White, &capturable).expect("router").within(&region);
+        let mut rs = route::Scratch::default();
+        let map = router.distances(&mut rs, start).expect("map");
+        for s in rect.squares() {
+            let c = rect.coord(s);
+            let want = truth.iter().filter(|((_, at), _)| *at == c).map(|(_, &d)| d).min();
+            prop_assert_eq!(map.distance[s.index()], want, "distance to {}", c);
         }
     }
 
@@ -547,13 +576,13 @@ proptest! {
         }
         let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces.clone()).expect("position");
         let window = |c: Coord| STRIP_ORACLE.contains(&c.file);
-        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, &window);
+        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, [&window, &|_| true]);
         let mv = |c: Coord| Coord::new(c.file + shift, c.rank);
         let moved: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
         let far = Position::new(Board::Strip(strip), common::kinds(&kinds), moved).expect("shifted");
         let may_capture = Capturable::Squares(capturable.iter().map(|&i| mv(pieces[i].at)).collect());
         let question = |target| Question {
-            mover: Mover { rule: mover.rule(), colour: Colour::White, at: mv(start) },
+            mover: Mover { rule: mover.rule(), colour: Colour::White, at: mv(start), region: None },
             target,
             may_capture: may_capture.clone(),
         };

@@ -22,6 +22,9 @@ pub struct Mover {
     pub colour: Colour,
     /// Where it starts.
     pub at: Coord,
+    /// The squares its moves may end on (a variant's mobility region: the palace, its side of
+    /// the river), sorted; `None`: anywhere. Lines pass through the squares outside.
+    pub region: Option<Vec<Coord>>,
 }
 
 impl Mover {
@@ -38,6 +41,7 @@ impl Mover {
             rule: parsed.rule,
             colour: parsed.colour,
             at,
+            region: None,
         };
         Ok((mover, parsed.symbol))
     }
@@ -214,6 +218,8 @@ pub struct Router<'a> {
     /// Squares attacked by hostile pieces that cannot be captured (so in every subset), built
     /// on the first route question.
     fixed_attacks: OnceLock<SquareSet>,
+    /// The mover's region ([`Mover::region`]): every safe set is cut to it.
+    region: Option<SquareSet>,
     /// Told the states reached and their bound (squares × subsets) after each layer.
     progress: Option<Progress<'a>>,
 }
@@ -420,8 +426,23 @@ impl<'a> Router<'a> {
             initial,
             initial_rank,
             fixed_attacks: OnceLock::new(),
+            region: None,
             progress: None,
         })
+    }
+
+    /// The router for a mover whose moves may end only on `region`'s squares (those on the
+    /// board; see [`Mover::region`]). O(squares).
+    #[must_use]
+    pub fn within(self, region: &[Coord]) -> Self {
+        let mut set = SquareSet::new(self.rect.len());
+        for s in region.iter().filter_map(|&c| self.rect.square(c)) {
+            set.insert(s);
+        }
+        Self {
+            region: Some(set),
+            ..self
+        }
     }
 
     /// The router, telling `progress` the states reached and their bound (squares × capture
@@ -460,6 +481,12 @@ impl<'a> Router<'a> {
                     }
                 };
                 self.pos.walk_attacks(i, &surface, &mut sink);
+            }
+            // A landing off the mover's region is as forbidden as an attacked one.
+            if let Some(region) = &self.region {
+                for s in rect.squares().filter(|&s| !region.contains(s)) {
+                    safe.remove(s);
+                }
             }
             safe
         })
@@ -661,6 +688,9 @@ impl<'a> Router<'a> {
         }
         if self.rect.coord(s) == start {
             return false;
+        }
+        if self.region.as_ref().is_some_and(|r| !r.contains(s)) {
+            return true;
         }
         let fixed = self.fixed_attacks.get_or_init(|| {
             let rect = self.rect;

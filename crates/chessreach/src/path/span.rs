@@ -206,6 +206,11 @@ pub(super) fn on_strip(
         .expect("the window holds every piece of a checked position");
     let mut inner = q.clone();
     inner.mover.at = into(start);
+    if let Some(region) = &mut inner.mover.region {
+        for c in region.iter_mut() {
+            *c = into(*c);
+        }
+    }
     inner.target = match q.target {
         Target::Square(t) => Target::Square(into(t)),
         Target::Capture(t) => Target::Capture(into(t)),
@@ -237,7 +242,9 @@ pub(super) fn on_strip(
 /// nothing, going to a square.
 pub(super) fn king_only(q: &Question) -> Option<Coord> {
     match (q.target, &q.may_capture) {
-        (Target::Square(t), super::Capturable::Nothing) if q.mover.rule == "K".parse().expect("the king") => {
+        (Target::Square(t), super::Capturable::Nothing)
+            if q.mover.region.is_none() && q.mover.rule == "K".parse().expect("the king") =>
+        {
             Some(t)
         }
         _ => None,

@@ -185,20 +185,30 @@ impl Variant {
         s
     }
 
-    /// Why a route of this variant's piece `letter` (either case), moving by `rule`, would not
-    /// follow the variant's rules, if it would not: the route engines move a mover by its rule
-    /// alone, so a piece confined to a region (the palace, its side of the river), one whose
-    /// moves change with its square (the Xiangqi soldier, Janggi's palace diagonals), the Janggi
-    /// cannon (never hops a cannon) or one with initial moves (the variant's double-step region
-    /// is not read) is refused rather than routed wrongly. `None` for other letters and for a
-    /// `rule` other than the piece's (a mover given as another Betza rule). O(regions).
-    #[must_use]
-    pub fn route_limit(&self, letter: char, rule: &Rule) -> Option<RouteLimit> {
-        let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
+    /// How routes move the piece of `letter` with `rule` for `colour`: `Ok(Some(region))` for a
+    /// piece confined to a mobility region (the Xiangqi king and advisors in the palace, the
+    /// elephants on their side of the river): its moves may end only there
+    /// ([`crate::path::Mover::region`]); `Ok(None)` for a piece that moves by its rule alone,
+    /// another letter, or a `rule` other than the piece's (a mover given as another Betza
+    /// rule). A piece whose moves change with its square (the Xiangqi soldier, Janggi's palace
+    /// diagonals), the Janggi cannon (never hops a cannon) or one with initial moves (the
+    /// variant's double-step region is not read) is refused rather than routed wrongly.
+    /// O(regions).
+    ///
+    /// # Errors
+    ///
+    /// [`RouteLimit`] naming the variant rule routes do not follow.
+    pub fn route_region(
+        &self,
+        letter: char,
+        rule: &Rule,
+        colour: Colour,
+    ) -> Result<Option<Vec<Coord>>, RouteLimit> {
+        let Some(piece) = self.piece(letter).filter(|p| &p.rule == rule) else {
+            return Ok(None);
+        };
         let t = piece.kind.as_str();
-        let why = if self.regions.keys().any(|(_, k)| k == t) {
-            Unfollowed::Region
-        } else if t == "soldier" && self.soldier_promotion_rank > 1 {
+        let why = if t == "soldier" && self.soldier_promotion_rank > 1 {
             Unfollowed::River
         } else if !self.diagonal_lines.is_empty()
             && (matches!(t, "wazir" | "soldier" | "rook" | "janggiCannon")
@@ -210,9 +220,9 @@ impl Variant {
         } else if piece.rule.has_initial() {
             Unfollowed::InitialMoves
         } else {
-            return None;
+            return Ok(self.regions.get(&(colour, t.to_owned())).cloned());
         };
-        Some(RouteLimit {
+        Err(RouteLimit {
             variant: self.name.clone(),
             letter: piece.letter,
             kind: piece.kind.clone(),
@@ -325,7 +335,7 @@ impl Variant {
 }
 
 /// A variant's piece the route engines would move by its rule alone, against the variant's
-/// rules ([`Variant::route_limit`]).
+/// rules ([`Variant::route_region`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{variant}'s `{letter}` ({kind}) {why}, which routes do not follow yet")]
 pub struct RouteLimit {
@@ -343,9 +353,6 @@ pub struct RouteLimit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Unfollowed {
-    /// A mobility region (the palace, one side of the river).
-    #[error("is confined to a region")]
-    Region,
     /// The Xiangqi soldier moves sideways only beyond the river.
     #[error("moves sideways only beyond the river")]
     River,
