@@ -7,13 +7,16 @@
 //! squares only (attacked or not: only where it stops matters). The mover itself is not part of
 //! the position: it never blocks an attack, which is exact because it only ever stands on
 //! unattacked squares. Its start square may be attacked (it stands there, it does not enter).
+//! A mover with a region ([`Mover::region`], a variant's palace) ends its moves only there.
+//! Walls (`*` in a FEN) are never entered or captured.
 //!
 //! [`ask`] is the one interface: a [`Question`] (mover, target, what may be captured) on any
 //! board, an [`Answer`] (a [`Way`] or a [`DistanceMap`]) or a typed [`RouteError`]. Three
 //! engines behind it share these rules:
 //! - [`Router`] (bounded boards, any mover): breadth-first search over states (square, captured
-//!   subset), with dense per-subset arrays allocated when a subset is first reached and the
-//!   safe squares of each subset computed once, lazily. Returns routes and distance maps.
+//!   subset). The engine is shared and only read (the safe squares of each subset computed
+//!   once, lazily); a search's dense per-subset arrays live in a [`Scratch`] the caller
+//!   reuses, allocated when a subset is first reached. Returns routes and distance maps.
 //! - [`bitboard`] (boards of at most 64 squares, leaper movers): the same search with one `u64`
 //!   per subset and layer, on the same checked [`Position`] with the same errors; distances
 //!   only, for bulk queries (king-path).
