@@ -3,7 +3,8 @@
 
 For every built-in variant of `chessreach variants` it compares the start FEN and the board with
 Fairy-Stockfish's, then the attack maps of the start position and of positions after random
-legal play (Fairy-Stockfish's own moves), square by square and for both sides:
+legal play (Fairy-Stockfish's own moves), square by square and for both sides, and the moves
+routes give a variant's piece:
 
 - Fairy-Stockfish's side: a square is attacked by a side when that side has a legal capture
   onto an enemy piece standing there, in a helper variant without royal kings (so that no
@@ -15,6 +16,9 @@ legal play (Fairy-Stockfish's own moves), square by square and for both sides:
 - chessreach's side: `chessreach attacks --variant NAME --fen FEN --format json`, with the
   flying general switched off (Fairy-Stockfish makes it a rule about legal moves, not an
   attack; chessreach's own tests check it).
+- route movers: a few pieces per position, every piece turned to one side: the squares
+  `chessreach path --all` puts at distance 1 against Fairy-Stockfish's legal moves of that piece
+  (nothing to capture, so its quiet moves: the river, the palace, double steps, cannon screens).
 
     python3 scripts/check_variants.py [--binary PATH] [--games N] [--plies N] [--seed S] [--quiet]
 
@@ -115,12 +119,45 @@ def fsf_attacked(probe, rows, files, ranks, filler, king_as):
     return out
 
 
+def fsf_moves(probe, rows, colour, square, king_as):
+    """Fairy-Stockfish's quiet moves of the piece on `square` when every piece is `colour`'s
+    (the king-less probe: no legality filter, nothing to capture): its target squares."""
+    if king_as:
+        swap = {"K": king_as.upper(), "k": king_as.lower()}
+        rows = [[swap.get(c, c) for c in r] for r in rows]
+    side = "w" if colour == "white" else "b"
+    out = set()
+    for m in sf.legal_moves(probe, to_fen(rows, side), []):
+        mm = MOVE.match(m)
+        if mm and f"{mm.group(1)}{mm.group(2)}" == square:
+            to = f"{mm.group(3)}{mm.group(4)}"
+            if to != square:
+                out.add(to)
+    return out
+
+
+def route_moves(binary, ours_ini, name, rows, colour, r, f, ranks):
+    """chessreach's one-move squares of the piece at row `r`, file `f` as a route mover among the
+    others, all of `colour`'s side: the squares at distance 1 of `path --all`."""
+    cell = rows[r][f]
+    square = f"{chr(97 + f)}{ranks - r}"
+    others = [list(x) for x in rows]
+    others[r][f] = None
+    spec = ("" if colour == "white" else "b:") + cell.upper() + "@" + square
+    out = run(binary, "path", "--variants", ours_ini, "--variant", f"cr-{name}", "--fen",
+              to_fen(others, "w"), "--mover", spec, "--all", "--format", "json")
+    if out.returncode != 0:
+        return None, out.stderr.strip()
+    return {s for s, d in json.loads(out.stdout)["distances"].items() if d == 1}, None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/chessreach")
     ap.add_argument("--games", type=int, default=3, help="random games per variant")
     ap.add_argument("--plies", type=int, default=40, help="longest random game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--movers", type=int, default=4, help="route movers checked per position")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -157,6 +194,7 @@ def main():
             t.write(f"[cr-{name}:{name}]\nflyingGeneral = false\n\n")
         ours_ini = t.name
     bad = positions = checks = 0
+    movers = moved = 0
     try:
         for name, (probe, king_as, filler, v) in probes.items():
             files, ranks = (int(x) for x in v["board"].split("x"))
@@ -188,12 +226,30 @@ def main():
                 if mine != theirs:
                     bad += 1
                     print(f"{name}: {fen}: only Fairy-Stockfish {sorted(theirs - mine)}, only chessreach {sorted(mine - theirs)}")
+                # Route moves: a piece's one-move squares as a route mover among pieces all of
+                # its side against Fairy-Stockfish's quiet moves (promoted pieces left out).
+                spots = [(r, f) for r in range(ranks) for f in range(files)
+                         if rows[r][f] and rows[r][f] != "*" and not rows[r][f].startswith("+")]
+                for r, f in rng.sample(spots, min(a.movers, len(spots))):
+                    colour = rng.choice(("white", "black"))
+                    same = [[None if c is None else c if c == "*" else
+                             (c[:-1] + (c[-1].upper() if colour == "white" else c[-1].lower())) for c in row]
+                            for row in rows]
+                    square = f"{chr(97 + f)}{ranks - r}"
+                    theirs = fsf_moves(probe, same, colour, square, king_as)
+                    mine, err = route_moves(a.binary, ours_ini, name, same, colour, r, f, ranks)
+                    movers += 1
+                    if err is not None or mine != theirs:
+                        moved += 1
+                        bad += 1
+                        what = err or f"only Fairy-Stockfish {sorted(theirs - mine)}, only chessreach {sorted(mine - theirs)}"
+                        print(f"{name}: route mover {same[r][f]}@{square} in {to_fen(same, 'w')}: {what}")
             if not a.quiet:
                 print(f"{name}: {len(fens)} positions checked")
     finally:
         os.unlink(ours_ini)
-    print(f"Fairy-Stockfish agrees on {positions - bad} of {positions} positions in {len(probes)} variants "
-          f"({checks} square-side checks); {bad} differ")
+    print(f"Fairy-Stockfish agrees on {positions - (bad - moved)} of {positions} positions in {len(probes)} variants "
+          f"({checks} square-side checks) and on {movers - moved} of {movers} route movers' moves; {bad} differ")
     return 1 if bad else 0
 
 

@@ -183,7 +183,7 @@ fn show_route(out: &mut impl Write, show: &RouteShow<'_>) -> Result<()> {
 fn classics(out: &mut impl Write) -> Result<()> {
     let king = |at: &str| -> Result<Mover> {
         Ok(Mover {
-            region: None,
+            by_square: None,
             rule: "K".parse()?,
             colour: Colour::Black,
             at: at.parse()?,

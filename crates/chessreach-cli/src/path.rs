@@ -1,6 +1,7 @@
 //! `chessreach path`: the shortest safe route of a mover.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use anyhow::Result;
 use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
@@ -109,12 +110,9 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
     let loaded = args.position.load()?;
     let pos = loaded.position;
     let (mut mover, symbol) = mover(args, &loaded.symbols)?;
-    // A variant's piece keeps to its region; one whose moves change with its square is refused,
-    // not misrouted.
+    // A variant's piece moves as the variant says, square by square.
     if let Some(v) = &loaded.variant {
-        mover.region = v
-            .route_region(symbol, &mover.rule, mover.colour)
-            .map_err(|why| crate::bad_argument("--mover", why))?;
+        mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
     }
     let question = question(args, &pos, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large

@@ -714,32 +714,47 @@ fn help_samples_are_true() {
 }
 
 #[test]
-fn variant_movers_keep_to_their_regions_or_are_refused() {
-    let empty = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
-    let path = |mover: &str, to: &str| {
+fn variant_movers_move_as_their_variant_says_square_by_square() {
+    let route = |variant: &str, fen: &str, mover: &str, to: &str| {
         chessreach()
-            .args(["path", "--variant", "xiangqi", "--fen", empty])
+            .args(["path", "--variant", variant, "--fen", fen])
             .args(["--mover", mover, "--to", to, "--format", "json"])
             .assert()
+            .success()
     };
     let moves = |n: u32| predicate::str::contains(format!("\"moves\": {n}"));
     let none = || predicate::str::contains("\"route\": null");
+    let empty = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
+    let path = |mover: &str, to: &str| route("xiangqi", empty, mover, to);
     // The Xiangqi king keeps to its palace, the elephant to its side of the river.
-    path("k@e1", "f3").success().stdout(moves(3));
-    path("k@e1", "e5").success().stdout(none());
-    path("b@c1", "c5").success().stdout(moves(2));
-    path("b@c1", "e7").success().stdout(none());
-    // The soldier's moves change beyond the river: refused, not misrouted.
-    path("p@e4", "e7")
-        .code(2)
-        .stderr(predicate::str::contains("moves sideways only beyond the river"));
-    // Wolf's sergeant double-steps from b3 as well in Fairy-Stockfish: refused.
-    chessreach()
-        .args(["path", "--variant", "wolf", "--mover", "s@e5", "--to", "e7"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("initial moves"));
-    // The rook goes anywhere: routed; and a Betza mover is routed by its moves alone.
-    path("r@a1", "e5").success().stdout(moves(2));
-    path("WW@e1", "e5").success().stdout(moves(1));
+    path("k@e1", "f3").stdout(moves(3));
+    path("k@e1", "e5").stdout(none());
+    path("b@c1", "c5").stdout(moves(2));
+    path("b@c1", "e7").stdout(none());
+    // The soldier goes sideways only beyond the river, and never back.
+    path("p@e4", "f6").stdout(moves(3));
+    path("p@e6", "d6").stdout(moves(1));
+    path("p@e4", "d4").stdout(none());
+    path("b:p@e7", "d5").stdout(moves(3));
+    // The rook goes anywhere; a Betza mover is routed by its moves alone.
+    path("r@a1", "e5").stdout(moves(2));
+    path("WW@e1", "e5").stdout(moves(1));
+    // Janggi: the king steps diagonally on the palace lines only; the cannon hops no cannon.
+    route("janggi", empty, "k@d1", "e2").stdout(moves(1));
+    route("janggi", empty, "k@e1", "d2").stdout(moves(2));
+    route("janggi", "9/9/9/9/9/9/9/P8/9/9 w - - 0 1", "c@a1", "a5").stdout(moves(1));
+    route("janggi", "9/9/9/9/9/9/9/C8/9/9 w - - 0 1", "c@a1", "a5").stdout(none());
+    // Double steps from the variant's region: chess's second rank, Grand's third, Wolf's
+    // sergeant from b3 as well.
+    route("chess", "8/8/8/8/8/8/8/8 w - - 0 1", "P@e2", "e4").stdout(moves(1));
+    route("chess", "8/8/8/8/8/8/8/8 w - - 0 1", "b:p@e7", "e5").stdout(moves(1));
+    let grand = "10/10/10/10/10/10/10/10/10/10 w - - 0 1";
+    route("grand", grand, "P@e3", "e5").stdout(moves(1));
+    route("grand", grand, "P@e2", "e4").stdout(moves(2));
+    route("grand", grand, "b:p@e8", "e6").stdout(moves(1));
+    let wolf = "8/8/8/8/8/8/8/8/8/8 w - - 0 1";
+    route("wolf", wolf, "s@b3", "b5").stdout(moves(1));
+    route("wolf", wolf, "s@d3", "d5").stdout(moves(2));
+    // No double step where the variant has none (Makruk's pawns).
+    route("makruk", "8/8/8/8/8/8/8/8 w - - 0 1", "P@e3", "e5").stdout(moves(2));
 }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use chessreach::attack::{
     AttackMap, AttackQuery, FenError, Setup, SetupError, SpecError, StripAttackMap, Symbols,
@@ -654,14 +654,12 @@ impl Route {
     }
 }
 
-/// The mover of `spec`, kept to its variant region; a variant's piece routes would move
-/// against the variant's rules is refused (`ChessreachError`), as by the binary.
+/// The mover of `spec`; a variant's piece moves as the variant says, square by square, as by
+/// the binary.
 fn mover_of(py: Python<'_>, pos: &Position, spec: &str) -> PyResult<(Mover, char)> {
     let (mut mover, symbol) = Mover::parse(spec, &pos.symbols).map_err(|e| spec_error(py, &e))?;
     if let Some(v) = &pos.variant {
-        mover.region = v
-            .route_region(symbol, &mover.rule, mover.colour)
-            .map_err(|limit| chessreach_error(&limit))?;
+        mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
     }
     Ok((mover, symbol))
 }

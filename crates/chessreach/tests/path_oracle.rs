@@ -10,12 +10,14 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use chessreach::attack::{Kind, Placed, Position};
+use chessreach::attack::{Confinement, Kind, Placed, Position};
 use chessreach::geometry::{Board, Coord, Rect, Strip};
 use chessreach::limits::Budget;
 use chessreach::path::bitboard::{self, BitRouter, Target};
 use chessreach::path::strip::king_route;
-use chessreach::path::{self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, Way};
+use chessreach::path::{
+    self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, SquareMoves, Way,
+};
 use chessreach::piece::{Colour, Rule};
 use common::{arb_piece, naive, naive_moves_within, naive_walk, TestPiece};
 use proptest::prelude::*;
@@ -67,16 +69,28 @@ fn mover_moves(
     found
 }
 
+/// A mover's moves from a square, given the squares inside the board and those occupied:
+/// (landing, may capture, may move).
+type Moves<'a> = dyn Fn(Coord, &dyn Fn(Coord) -> bool, &dyn Fn(Coord) -> bool) -> Vec<Landing> + 'a;
+
+/// A move a mover could make: landing, may capture, may move.
+type Landing = (Coord, bool, bool);
+
+/// A mover of one rule on every square ([`mover_moves`]).
+fn plain(board: Board, mover: &TestPiece, colour: Colour) -> Box<Moves<'_>> {
+    Box::new(move |at, inside, occupied| mover_moves(board, mover, colour, at, inside, occupied))
+}
+
 /// The mover's state graph, enumerated: (captured subset, square) → distance, on the squares of
-/// the board `within` accepts, its moves ending only where `lands` accepts.
+/// the board `within` accepts.
 fn oracle(
     pos: &Position,
     kinds: &[TestPiece],
-    mover: &TestPiece,
+    moves: &Moves<'_>,
     colour: Colour,
     start: Coord,
     capturable: &[usize],
-    [within, lands]: [&dyn Fn(Coord) -> bool; 2],
+    within: &dyn Fn(Coord) -> bool,
 ) -> BTreeMap<(u32, Coord), u32> {
     let board = pos.board();
     let inside = |c: Coord| board.contains(c) && within(c);
@@ -106,10 +120,8 @@ fn oracle(
                         .is_none_or(|b| s >> b & 1 == 0)
             })
         };
-        for (t, can_capture, can_move) in
-            mover_moves(board, mover, colour, at, &inside, &|c| active(c).is_some())
-        {
-            if attacked[s as usize].contains(&t) || !lands(t) {
+        for (t, can_capture, can_move) in moves(at, &inside, &|c| active(c).is_some()) {
+            if attacked[s as usize].contains(&t) {
                 continue;
             }
             let next = match active(t) {
@@ -242,7 +254,7 @@ proptest! {
     ) {
         let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
         let rule = mover.rule();
-        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, [&|_| true, &|_| true]);
+        let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &capturable, &|_| true);
         let router = Router::new(&pos, &rule, Colour::White, &capturable).expect("router");
         let mut rs = route::Scratch::default();
         // Distance map: min over subsets.
@@ -277,26 +289,96 @@ proptest! {
         }
     }
 
-    /// A mover kept to a region (a variant's palace): its moves end only there; lines pass
-    /// through the squares outside.
+    /// A variant's mover (its kind changes with its square): per square one of up to three
+    /// rules, each maybe kept to a region, with extra moves onto their own squares, maybe
+    /// shy of unhoppable pieces (the Janggi cannon), and initial moves from some squares.
+    /// The oracle reads Fairy-Stockfish's definition literally, family by family: a shy kind's
+    /// moves are those made both with and without the unhoppable pieces on the board, never
+    /// onto one.
     #[test]
-    fn router_keeps_the_mover_in_its_region(
+    fn router_moves_a_variant_mover_by_its_square(
         w in 1u64..8, h in 1u64..8,
-        mover in mover(),
-        kinds in proptest::collection::vec(arb_piece(), 1..3),
+        movers in proptest::collection::vec((arb_piece(), any::<u64>(), any::<bool>(), any::<bool>()), 1..4),
+        extra in (arb_piece(), any::<u64>()),
+        kinds in proptest::collection::vec((arb_piece(), any::<bool>()), 1..3),
         spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..8, 1i64..8, any::<bool>()), 0..9),
         start in (1i64..8, 1i64..8),
-        bits in any::<u64>(),
+        (layout, init_bits, colour) in (any::<u64>(), any::<u64>(), prop_oneof![Just(Colour::White), Just(Colour::Black)]),
+        // Initial moves as a variant gives them: a rule's own (`i`) moves, made as they are.
+        init in prop_oneof![Just(TestPiece::named("imN")), Just(TestPiece::named("fmWfceFifmnD"))],
     ) {
-        let Some((pos, capturable, start)) = setup(w, h, &kinds, spots, start) else { return Ok(()) };
+        let plain_kinds: Vec<TestPiece> = kinds.iter().map(|(k, _)| k.clone()).collect();
+        let Some((pos, capturable, start)) = setup(w, h, &plain_kinds, spots, start) else { return Ok(()) };
         let rect = pos.rect().expect("bounded");
-        let region: Vec<Coord> = rect
-            .squares()
-            .map(|s| rect.coord(s))
-            .filter(|c| bits >> ((c.rank - 1) * 8 + c.file - 1) & 1 == 1)
+        // The mover's own pieces of some kinds are unhoppable (kinds n.. are unhoppable copies
+        // of kinds ..n; hostile pieces keep plain kinds, so their attacks are the naive ones).
+        let n = plain_kinds.len();
+        let mut pos_kinds = common::kinds(&plain_kinds);
+        pos_kinds.extend(common::kinds(&plain_kinds).into_iter().map(|k| Kind {
+            confine: Some(std::sync::Arc::new(Confinement { unhoppable: true, ..Confinement::default() })),
+            ..k
+        }));
+        let pieces: Vec<Placed> = pos
+            .pieces()
+            .iter()
+            .map(|p| {
+                // For a Black mover the sides swap, so the capturable pieces stay hostile.
+                let side = if colour == Colour::Black { p.colour.opponent() } else { p.colour };
+                Placed { kind: p.kind + if side == colour && kinds[p.kind].1 { n } else { 0 }, colour: side, ..*p }
+            })
             .collect();
-        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, [&|_| true, &|c| region.contains(&c)]);
-        let router = Router::new(&pos, &mover.rule(), Colour::White, &capturable).expect("router").within(&region);
+        let pos = Position::new(pos.board(), pos_kinds, pieces).expect("same pieces");
+        let plain_kinds: Vec<TestPiece> = plain_kinds.iter().chain(&plain_kinds).cloned().collect();
+        let unhoppable = |c: Coord| pos.pieces().iter().any(|p| p.at == c && p.kind >= n);
+        let bit = |bits: u64, c: Coord| bits >> ((c.rank - 1) * 8 + c.file - 1) & 1 == 1;
+        let squares = |bits: u64| -> Vec<Coord> { rect.squares().map(|s| rect.coord(s)).filter(|&c| bit(bits, c)).collect() };
+        let kind_of = |c: Coord| (layout >> (((c.rank - 1) * 8 + c.file - 1) % 32 * 2) & 3) as usize % movers.len();
+        let extra_on = squares(extra.1);
+        let initial_on = squares(init_bits);
+        let moves = SquareMoves {
+            kinds: movers
+                .iter()
+                .enumerate()
+                .map(|(i, (m, region, shy, with_extra))| Kind {
+                    symbol: 'M',
+                    rule: m.rule(),
+                    confine: Some(std::sync::Arc::new(Confinement {
+                        region: [Some(squares(*region)), Some(squares(region.rotate_left(7)))],
+                        extra: if *with_extra { vec![(extra.0.rule(), Some(extra_on.clone()))] } else { Vec::new() },
+                        unhoppable: *shy || i == 2,
+                    })),
+                })
+                .collect(),
+            squares: rect.squares().map(|s| rect.coord(s)).map(|c| (c, kind_of(c))).filter(|&(_, k)| k != 0).collect(),
+            initial: vec![(init.rule(), initial_on.clone())],
+        };
+        let truth_moves = |at: Coord, inside: &dyn Fn(Coord) -> bool, occupied: &dyn Fn(Coord) -> bool| {
+            let (m, region, shy, with_extra) = &movers[kind_of(at)];
+            let region = squares(if colour == Colour::White { *region } else { region.rotate_left(7) });
+            let shy = *shy || kind_of(at) == 2;
+            let walk = |fams: &[common::Fam], init: bool, on: &[Coord]| -> Vec<(Coord, bool, bool)> {
+                let mut all = Vec::new();
+                for fam in fams {
+                    let mut found = naive_walk(&[*fam], init, colour, at, inside, occupied);
+                    if shy {
+                        let without = naive_walk(&[*fam], init, colour, at, inside, &|c| occupied(c) && !unhoppable(c));
+                        found.retain(|x| without.contains(x) && !(occupied(x.0) && unhoppable(x.0)));
+                    }
+                    all.extend(found.into_iter().filter(|x| on.contains(&x.0)));
+                }
+                all
+            };
+            let mut found = walk(&m.fams, false, &region);
+            if *with_extra {
+                found.extend(walk(&extra.0.fams, false, &extra_on));
+            }
+            if initial_on.contains(&at) {
+                found.extend(walk(&init.fams, true, &region));
+            }
+            found
+        };
+        let truth = oracle(&pos, &plain_kinds, &truth_moves, colour, start, &capturable, &|_| true);
+        let router = Router::new(&pos, &movers[0].0.rule(), colour, &capturable).expect("router").moving_by(&moves);
         let mut rs = route::Scratch::default();
         let map = router.distances(&mut rs, start).expect("map");
         for s in rect.squares() {
@@ -576,13 +658,13 @@ proptest! {
         }
         let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces.clone()).expect("position");
         let window = |c: Coord| STRIP_ORACLE.contains(&c.file);
-        let truth = oracle(&pos, &kinds, &mover, Colour::White, start, &capturable, [&window, &|_| true]);
+        let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &capturable, &window);
         let mv = |c: Coord| Coord::new(c.file + shift, c.rank);
         let moved: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
         let far = Position::new(Board::Strip(strip), common::kinds(&kinds), moved).expect("shifted");
         let may_capture = Capturable::Squares(capturable.iter().map(|&i| mv(pieces[i].at)).collect());
         let question = |target| Question {
-            mover: Mover { rule: mover.rule(), colour: Colour::White, at: mv(start), region: None },
+            mover: Mover { rule: mover.rule(), colour: Colour::White, at: mv(start), by_square: None },
             target,
             may_capture: may_capture.clone(),
         };

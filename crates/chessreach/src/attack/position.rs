@@ -264,26 +264,39 @@ impl Position {
             return;
         };
         let shy = confine.unhoppable;
-        let screen_ok = |c: Coord| !shy || self.unhoppable.binary_search(&c).is_err();
-        let mut within = |on: Option<&[Coord]>, st: &Step| {
-            let mut inner = |c: Coord| {
-                if on.is_none_or(|r| r.binary_search(&c).is_ok())
-                    && (!shy || !surface.occupied(c) || screen_ok(c))
-                {
-                    sink.square(c);
-                }
-            };
-            walk::walk_step_screened(st, p.at, surface, &mut inner, &screen_ok);
-        };
         let region = confine.region[p.colour.index()].as_deref();
         for st in steps {
-            within(region, st);
+            self.walk_confined_step(st, p.at, region, shy, surface, sink);
         }
         for (extra, on) in &self.extra[p.kind][p.colour.index()] {
             for st in extra.iter().filter(|s| s.can_capture && keep(s)) {
-                within(on.as_deref(), st);
+                self.walk_confined_step(st, p.at, on.as_deref(), shy, surface, sink);
             }
         }
+    }
+
+    /// Walks one step from `from` as a confined kind does: it ends only on `on`'s squares
+    /// (sorted; `None`: anywhere) and, when `shy` (the Janggi cannon), neither hops over nor
+    /// lands on a piece whose kind is unhoppable. Shared by the attack walk and the routes of
+    /// a variant's piece. O(squares covered × log(on)).
+    pub(crate) fn walk_confined_step(
+        &self,
+        st: &Step,
+        from: Coord,
+        on: Option<&[Coord]>,
+        shy: bool,
+        surface: &impl Surface,
+        sink: &mut impl WalkSink,
+    ) {
+        let screen_ok = |c: Coord| !shy || self.unhoppable.binary_search(&c).is_err();
+        let mut inner = |c: Coord| {
+            if on.is_none_or(|r| r.binary_search(&c).is_ok())
+                && (!shy || !surface.occupied(c) || screen_ok(c))
+            {
+                sink.square(c);
+            }
+        };
+        walk::walk_step_screened(st, from, surface, &mut inner, &screen_ok);
     }
 
     /// The board.

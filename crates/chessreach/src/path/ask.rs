@@ -159,7 +159,7 @@ pub enum RouteError {
 ///
 /// let pos = Position::from_fen("8/8/8/3r4/8/8/8/8")?;
 /// let question = Question {
-///     mover: Mover { rule: "N".parse()?, colour: Colour::White, at: "b1".parse()?, region: None },
+///     mover: Mover { rule: "N".parse()?, colour: Colour::White, at: "b1".parse()?, by_square: None },
 ///     target: Target::Capture("d5".parse()?),
 ///     may_capture: Capturable::Nothing,
 /// };
@@ -242,8 +242,8 @@ pub(super) fn bounded(
         Router::bytes_needed(rect.len(), caps.len(), &q.mover.rule),
     )?;
     let mut router = Router::new(pos, &q.mover.rule, colour, &caps)?;
-    if let Some(region) = &q.mover.region {
-        router = router.within(region);
+    if let Some(moves) = &q.mover.by_square {
+        router = router.moving_by(moves);
     }
     if let Some(p) = progress {
         router = router.with_progress(p);
@@ -288,7 +288,7 @@ mod tests {
     fn q(rule: &str, at: &str, target: Target, may_capture: Capturable) -> Question {
         Question {
             mover: Mover {
-                region: None,
+                by_square: None,
                 rule: rule.parse().expect("rule"),
                 colour: Colour::White,
                 at: at.parse().expect("square"),

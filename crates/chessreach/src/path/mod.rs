@@ -7,7 +7,9 @@
 //! squares only (attacked or not: only where it stops matters). The mover itself is not part of
 //! the position: it never blocks an attack, which is exact because it only ever stands on
 //! unattacked squares. Its start square may be attacked (it stands there, it does not enter).
-//! A mover with a region ([`Mover::region`], a variant's palace) ends its moves only there.
+//! A variant's mover ([`Mover::by_square`]) moves as the variant says on each square: kept to
+//! its mobility region (a palace), the soldier forward only before the river, Janggi's palace
+//! diagonals, a pawn's double step from the variant's double-step region.
 //! Walls (`*` in a FEN) are never entered or captured.
 //!
 //! [`ask`] is the one interface: a [`Question`] (mover, target, what may be captured) on any
@@ -35,4 +37,4 @@ pub mod span;
 pub mod strip;
 
 pub use ask::{ask, ask_with_progress, Answer, Capturable, Question, RouteError, Target, Way};
-pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router, Scratch};
+pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router, Scratch, SquareMoves};

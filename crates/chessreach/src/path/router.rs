@@ -3,12 +3,12 @@
     reason = "the router refuses more than MAX_STATES (2^26) states, so squares and subsets fit u32"
 )]
 use std::collections::VecDeque;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
 
 use crate::attack::walk::{self, Surface};
-use crate::attack::{PieceSpec, Position, SpecError, Symbols};
+use crate::attack::{Confinement, Kind, PieceSpec, Position, SpecError, Symbols};
 use crate::geometry::{Coord, Rect, Square, SquareSet};
 use crate::limits::Progress;
 use crate::piece::{Colour, Rule, Step};
@@ -22,9 +22,59 @@ pub struct Mover {
     pub colour: Colour,
     /// Where it starts.
     pub at: Coord,
-    /// The squares its moves may end on (a variant's mobility region: the palace, its side of
-    /// the river), sorted; `None`: anywhere. Lines pass through the squares outside.
-    pub region: Option<Vec<Coord>>,
+    /// A variant's piece: how its moves change with its square
+    /// ([`crate::variant::Variant::route_moves`]); they replace `rule`'s. `None`: `rule` on
+    /// every square, initial moves from [`Rule::initial_region`].
+    pub by_square: Option<Arc<SquareMoves>>,
+}
+
+/// Moves that change with the mover's square, as a variant's piece's do (Fairy-Stockfish's
+/// `Position::moves_from`): on each square it moves as one of `kinds` (the rule, kept to the
+/// region its confinement gives the mover's colour, with the confinement's extra moves onto
+/// their squares; a kind that is `unhoppable` neither hops over nor captures a piece of an
+/// unhoppable kind), and from some squares it may also make initial moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareMoves {
+    /// The kinds it moves as (their symbols are not used).
+    pub kinds: Vec<Kind>,
+    /// Squares where it moves as another kind than `kinds[0]`, with that kind's index.
+    pub squares: Vec<(Coord, usize)>,
+    /// Initial moves (each rule's Betza `i` moves, move-only) and the squares it may make them
+    /// from (a pawn's double step from the double-step region), kept to the region of the
+    /// kind it has there.
+    pub initial: Vec<(Rule, Vec<Coord>)>,
+}
+
+impl SquareMoves {
+    /// The same moves on a board whose files are shifted by `files` (a strip's window). O(size).
+    #[must_use]
+    pub fn shifted(&self, files: i64) -> Self {
+        let by = |c: Coord| Coord::new(c.file.wrapping_add(files), c.rank);
+        let all = |v: &[Coord]| v.iter().map(|&c| by(c)).collect::<Vec<_>>();
+        let kinds = self
+            .kinds
+            .iter()
+            .map(|k| Kind {
+                confine: k.confine.as_ref().map(|c| {
+                    Arc::new(Confinement {
+                        region: c.region.clone().map(|r| r.as_deref().map(all)),
+                        extra: c
+                            .extra
+                            .iter()
+                            .map(|(r, on)| (r.clone(), on.as_deref().map(all)))
+                            .collect(),
+                        unhoppable: c.unhoppable,
+                    })
+                }),
+                ..k.clone()
+            })
+            .collect();
+        Self {
+            kinds,
+            squares: self.squares.iter().map(|&(c, k)| (by(c), k)).collect(),
+            initial: self.initial.iter().map(|(r, on)| (r.clone(), all(on))).collect(),
+        }
+    }
 }
 
 impl Mover {
@@ -41,7 +91,7 @@ impl Mover {
             rule: parsed.rule,
             colour: parsed.colour,
             at,
-            region: None,
+            by_square: None,
         };
         Ok((mover, parsed.symbol))
     }
@@ -218,10 +268,28 @@ pub struct Router<'a> {
     /// Squares attacked by hostile pieces that cannot be captured (so in every subset), built
     /// on the first route question.
     fixed_attacks: OnceLock<SquareSet>,
-    /// The mover's region ([`Mover::region`]): every safe set is cut to it.
-    region: Option<SquareSet>,
+    /// A variant's mover ([`Mover::by_square`]): its moves per square.
+    by_square: Option<BySquare>,
     /// Told the states reached and their bound (squares × subsets) after each layer.
     progress: Option<Progress<'a>>,
+}
+
+/// [`SquareMoves`] ready to walk: the kind per square, and each kind's steps with the squares
+/// they may end on.
+struct BySquare {
+    /// Per square: its kind's index.
+    kind_at: Vec<u8>,
+    kinds: Vec<KindSteps>,
+    /// Initial steps with the squares they start from.
+    initial: Vec<(Vec<Step>, SquareSet)>,
+}
+
+/// One kind's steps for the mover's colour, each with the squares it may end on.
+struct KindSteps {
+    steps: Vec<(Step, Option<Vec<Coord>>)>,
+    /// Its rule's region, for initial moves.
+    region: Option<Vec<Coord>>,
+    unhoppable: bool,
 }
 
 /// The working arrays of [`Router`] searches, kept between questions: create one
@@ -426,21 +494,81 @@ impl<'a> Router<'a> {
             initial,
             initial_rank,
             fixed_attacks: OnceLock::new(),
-            region: None,
+            by_square: None,
             progress: None,
         })
     }
 
-    /// The router for a mover whose moves may end only on `region`'s squares (those on the
-    /// board; see [`Mover::region`]). O(squares).
+    /// The router for a variant's mover, whose moves change with its square (see
+    /// [`SquareMoves`]; they replace the rule's). Its squares off the board are ignored.
+    /// O(squares + size of `moves`).
+    ///
+    /// # Panics
+    ///
+    /// When `moves` has more than 256 kinds or names a kind it does not have.
     #[must_use]
-    pub fn within(self, region: &[Coord]) -> Self {
-        let mut set = SquareSet::new(self.rect.len());
-        for s in region.iter().filter_map(|&c| self.rect.square(c)) {
-            set.insert(s);
+    pub fn moving_by(self, moves: &SquareMoves) -> Self {
+        let colour = self.colour;
+        let kinds = moves
+            .kinds
+            .iter()
+            .map(|k| {
+                let confine = k.confine.as_deref();
+                // The walk looks squares up by binary search: sorted here whatever the caller gave.
+                let sorted = |on: &Option<Vec<Coord>>| {
+                    on.clone().map(|mut v| {
+                        v.sort_unstable();
+                        v
+                    })
+                };
+                let region = confine.and_then(|c| sorted(&c.region[colour.index()]));
+                let mut steps: Vec<_> = k
+                    .rule
+                    .steps(colour)
+                    .into_iter()
+                    .map(|s| (s, region.clone()))
+                    .collect();
+                for (rule, on) in confine.map_or(&[][..], |c| &c.extra[..]) {
+                    let on = sorted(on);
+                    steps.extend(rule.steps(colour).into_iter().map(|s| (s, on.clone())));
+                }
+                KindSteps {
+                    steps,
+                    region,
+                    unhoppable: confine.is_some_and(|c| c.unhoppable),
+                }
+            })
+            .collect();
+        let mut kind_at = vec![0u8; self.rect.len()];
+        for &(c, k) in &moves.squares {
+            assert!(
+                k < moves.kinds.len(),
+                "square {c} names kind {k} of {}",
+                moves.kinds.len()
+            );
+            if let Some(s) = self.rect.square(c) {
+                kind_at[s.index()] = u8::try_from(k).expect("at most 256 kinds");
+            }
         }
+        let initial = moves
+            .initial
+            .iter()
+            .map(|(rule, on)| {
+                let mut set = SquareSet::new(self.rect.len());
+                for s in on.iter().filter_map(|&c| self.rect.square(c)) {
+                    set.insert(s);
+                }
+                (rule.initial_steps(colour), set)
+            })
+            .collect();
         Self {
-            region: Some(set),
+            by_square: Some(BySquare {
+                kind_at,
+                kinds,
+                initial,
+            }),
+            // The leap table is for one set of steps on every square.
+            leaps: None,
             ..self
         }
     }
@@ -481,12 +609,6 @@ impl<'a> Router<'a> {
                     }
                 };
                 self.pos.walk_attacks(i, &surface, &mut sink);
-            }
-            // A landing off the mover's region is as forbidden as an attacked one.
-            if let Some(region) = &self.region {
-                for s in rect.squares().filter(|&s| !region.contains(s)) {
-                    safe.remove(s);
-                }
             }
             safe
         })
@@ -593,14 +715,35 @@ impl<'a> Router<'a> {
             }
         }
         let from = self.rect.coord(s);
+        // A landing `t` of `step`: to an empty safe square, or capturing a capturable piece.
+        let offer = |step: &Step, t: Square, next: &mut Vec<(u32, Square)>| match surface.piece(t) {
+            None if step.can_move && safe.contains(t) && fresh(t) => next.push((captured, t)),
+            Some(p) if step.can_capture && self.cap_bit[p] != 0 && safe.contains(t) => {
+                next.push((captured | self.cap_bit[p], t));
+            }
+            _ => {}
+        };
+        if let Some(by) = &self.by_square {
+            // A variant's mover: its kind on this square, walked with its confinement.
+            let kind = &by.kinds[usize::from(by.kind_at[s.index()])];
+            let initial = by.initial.iter().filter(|(_, on)| on.contains(s));
+            let steps = kind.steps.iter().map(|(st, on)| (st, on.as_deref()));
+            let initial = initial.flat_map(|(steps, _)| steps.iter().map(|st| (st, kind.region.as_deref())));
+            for (step, on) in steps.chain(initial) {
+                let mut sink = |c: Coord| {
+                    offer(
+                        step,
+                        self.rect.square(c).expect("the walker stays on the board"),
+                        next,
+                    );
+                };
+                self.pos
+                    .walk_confined_step(step, from, on, kind.unhoppable, &surface, &mut sink);
+            }
+            return;
+        }
         for (k, step) in steps.iter().enumerate().filter(|_| self.leaps.is_none()) {
-            let mut offer = |t: Square| match surface.piece(t) {
-                None if step.can_move && safe.contains(t) && fresh(t) => next.push((captured, t)),
-                Some(p) if step.can_capture && self.cap_bit[p] != 0 && safe.contains(t) => {
-                    next.push((captured | self.cap_bit[p], t));
-                }
-                _ => {}
-            };
+            let mut offer = |t: Square| offer(step, t, next);
             // A ray stops where an earlier ray of the same step (from a square no
             // farther from the start) has already run: everything beyond was offered
             // then, one move from a square at most as far ([`marks_rays`]). So each
@@ -639,14 +782,15 @@ impl<'a> Router<'a> {
                 walk::walk_step(step, from, &surface, &mut sink);
             }
         }
-        // Initial moves, from the region's rank only: moves to empty safe squares.
+        // Initial moves (move-only), from the region's rank only.
         if self.initial_rank == Some(from.rank) {
             for step in &self.initial {
                 let mut sink = |c: Coord| {
-                    let t = self.rect.square(c).expect("the walker stays on the board");
-                    if surface.piece(t).is_none() && safe.contains(t) && fresh(t) {
-                        next.push((captured, t));
-                    }
+                    offer(
+                        step,
+                        self.rect.square(c).expect("the walker stays on the board"),
+                        next,
+                    );
                 };
                 walk::walk_step(step, from, &surface, &mut sink);
             }
@@ -688,9 +832,6 @@ impl<'a> Router<'a> {
         }
         if self.rect.coord(s) == start {
             return false;
-        }
-        if self.region.as_ref().is_some_and(|r| !r.contains(s)) {
-            return true;
         }
         let fixed = self.fixed_attacks.get_or_init(|| {
             let rect = self.rect;

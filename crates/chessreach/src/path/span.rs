@@ -53,6 +53,8 @@
 //! O(S · (span + 2W) · ranks · steps) for S capture subsets reached, as the
 //! [`Router`](super::Router) on a board of that size; O(p) to build the window for p pieces.
 
+use std::sync::Arc;
+
 use super::ask::{bounded, Answer, Question, RouteError, Target, Way};
 use super::{DistanceMap, PathError};
 use crate::attack::{Placed, Position};
@@ -206,10 +208,8 @@ pub(super) fn on_strip(
         .expect("the window holds every piece of a checked position");
     let mut inner = q.clone();
     inner.mover.at = into(start);
-    if let Some(region) = &mut inner.mover.region {
-        for c in region.iter_mut() {
-            *c = into(*c);
-        }
+    if let Some(moves) = &inner.mover.by_square {
+        inner.mover.by_square = Some(Arc::new(moves.shifted(1i64.wrapping_sub(lo))));
     }
     inner.target = match q.target {
         Target::Square(t) => Target::Square(into(t)),
@@ -243,7 +243,7 @@ pub(super) fn on_strip(
 pub(super) fn king_only(q: &Question) -> Option<Coord> {
     match (q.target, &q.may_capture) {
         (Target::Square(t), super::Capturable::Nothing)
-            if q.mover.region.is_none() && q.mover.rule == "K".parse().expect("the king") =>
+            if q.mover.by_square.is_none() && q.mover.rule == "K".parse().expect("the king") =>
         {
             Some(t)
         }

@@ -300,6 +300,19 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
             v.regions.insert((colour, lower), squares);
         }
     }
+    if let Some(a) = attrs.get("doubleStep") {
+        v.double_step = match a.value {
+            "true" => true,
+            "false" => false,
+            _ => return Err(bad(a, "doubleStep", "`true` or `false`")),
+        };
+    }
+    for (i, side) in ["White", "Black"].into_iter().enumerate() {
+        let key = format!("doubleStepRegion{side}");
+        if let Some(a) = attrs.get(key.as_str()) {
+            v.double_step_region[i] = Some(region(v, a, &key)?);
+        }
+    }
     if let Some(a) = attrs.get("diagonalLines") {
         v.diagonal_lines = region(v, a, "diagonalLines")?;
     }

@@ -53,6 +53,7 @@ pub use ini::{IniError, IniErrorKind};
 
 use crate::attack::{read_placement, Confinement, FenError, FenErrorKind, Kind, Position, Symbols};
 use crate::geometry::{Board, Coord, Rect};
+use crate::path::SquareMoves;
 use crate::piece::{Colour, Rule};
 
 /// Fairy-Stockfish's built-in piece types: name and Betza (src/piece.cpp).
@@ -134,6 +135,12 @@ pub struct Variant {
     pub soldier_promotion_rank: u32,
     /// Janggi's palace diagonals: the squares on them, sorted.
     pub diagonal_lines: Vec<Coord>,
+    /// Whether pawns may double-step (`doubleStep`): when not, no piece makes initial moves.
+    pub double_step: bool,
+    /// Where a `pawn` double-steps and a piece makes its initial moves (Betza `i`), per colour
+    /// (White, Black), sorted; `None`: Fairy-Stockfish's default, rank 2 for White and rank 7
+    /// for Black on any board (`doubleStepRegionWhite`, `doubleStepRegionBlack`).
+    pub double_step_region: [Option<Vec<Coord>>; 2],
 }
 
 impl Variant {
@@ -153,6 +160,8 @@ impl Variant {
             flying_general: false,
             soldier_promotion_rank: 1,
             diagonal_lines: Vec::new(),
+            double_step: true,
+            double_step_region: [None, None],
         }
     }
 
@@ -185,49 +194,81 @@ impl Variant {
         s
     }
 
-    /// How routes move the piece of `letter` with `rule` for `colour`: `Ok(Some(region))` for a
-    /// piece confined to a mobility region (the Xiangqi king and advisors in the palace, the
-    /// elephants on their side of the river): its moves may end only there
-    /// ([`crate::path::Mover::region`]); `Ok(None)` for a piece that moves by its rule alone,
-    /// another letter, or a `rule` other than the piece's (a mover given as another Betza
-    /// rule). A piece whose moves change with its square (the Xiangqi soldier, Janggi's palace
-    /// diagonals), the Janggi cannon (never hops a cannon) or one with initial moves (the
-    /// variant's double-step region is not read) is refused rather than routed wrongly.
-    /// O(regions).
+    /// How routes move the piece of `letter` with `rule` for `colour`, square by square, as
+    /// Fairy-Stockfish's `Position::moves_from` does: its rule kept to its mobility region (the
+    /// Xiangqi king and advisors in the palace, the elephants on their side of the river), the
+    /// soldier forward only before the river, Janggi's palace diagonals, the Janggi cannon
+    /// that never hops over or captures a cannon, and a pawn's double step (and a piece's
+    /// initial moves, Betza `i`) from the variant's double-step region. `None` for another letter or a `rule` other than the piece's (a
+    /// mover given as a Betza rule moves by it alone, initial moves from the rule's default
+    /// rank), or a piece the variant moves by its rule alone. O(squares × log(lines)).
     ///
-    /// # Errors
+    /// # Panics
     ///
-    /// [`RouteLimit`] naming the variant rule routes do not follow.
-    pub fn route_region(
-        &self,
-        letter: char,
-        rule: &Rule,
-        colour: Colour,
-    ) -> Result<Option<Vec<Coord>>, RouteLimit> {
-        let Some(piece) = self.piece(letter).filter(|p| &p.rule == rule) else {
-            return Ok(None);
-        };
-        let t = piece.kind.as_str();
-        let why = if t == "soldier" && self.soldier_promotion_rank > 1 {
-            Unfollowed::River
-        } else if !self.diagonal_lines.is_empty()
-            && (matches!(t, "wazir" | "soldier" | "rook" | "janggiCannon")
-                || (t == "king" && self.king_moves.0 == "wazir"))
-        {
-            Unfollowed::PalaceDiagonals
-        } else if t == "janggiCannon" {
-            Unfollowed::CannonScreens
-        } else if piece.rule.has_initial() {
-            Unfollowed::InitialMoves
-        } else {
-            return Ok(self.regions.get(&(colour, t.to_owned())).cloned());
-        };
-        Err(RouteLimit {
-            variant: self.name.clone(),
-            letter: piece.letter,
-            kind: piece.kind.clone(),
-            why,
+    /// Never for a variant read by [`Catalogue::load`] (at most 26 × 99 squares).
+    #[must_use]
+    pub fn route_moves(&self, letter: char, rule: &Rule, colour: Colour) -> Option<SquareMoves> {
+        let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
+        let rect = Rect::new(u64::from(self.files), u64::from(self.ranks)).expect("at most 26x99");
+        let mut keys: Vec<(bool, bool)> = Vec::new();
+        let mut kinds = Vec::new();
+        let mut squares = Vec::new();
+        for at in rect.squares().map(|s| rect.coord(s)) {
+            let key = (self.raw_soldier(piece, colour, at), self.on_lines(at));
+            let k = keys.iter().position(|x| *x == key).unwrap_or_else(|| {
+                keys.push(key);
+                kinds.push(confined_extras(
+                    self.kind(piece, letter, key.0, key.1, false),
+                    colour,
+                ));
+                kinds.len() - 1
+            });
+            squares.push((at, k));
+        }
+        let board = |c: &Coord| rect.contains(*c);
+        let mut initial = Vec::new();
+        if self.double_step {
+            let double: Vec<Coord> = self.double_step_region[colour.index()].as_deref().map_or_else(
+                || {
+                    let rank = if colour == Colour::White { 2 } else { 7 };
+                    (1..=i64::from(self.files))
+                        .map(|f| Coord::new(f, rank))
+                        .filter(board)
+                        .collect()
+                },
+                |r| r.iter().copied().filter(board).collect(),
+            );
+            if piece.kind == "pawn" {
+                initial.push(("ifmnD".parse().expect("the double step"), double));
+            } else if piece.rule.has_initial() {
+                initial.push((piece.rule.clone(), double));
+            }
+        }
+        initial.retain(|(_, on)| !on.is_empty());
+        let plain =
+            kinds.len() == 1 && kinds[0].confine.is_none() && initial.is_empty() && !piece.rule.has_initial();
+        // Squares of the first kind go unlisted.
+        squares.retain(|&(_, k)| k != 0);
+        (!plain).then_some(SquareMoves {
+            kinds,
+            squares,
+            initial,
         })
+    }
+
+    /// Whether `piece` of `colour` on `at` is a soldier that has not crossed the river (it moves
+    /// forward only). O(1).
+    fn raw_soldier(&self, piece: &VariantPiece, colour: Colour, at: Coord) -> bool {
+        let relative = match colour {
+            Colour::White => at.rank,
+            Colour::Black => i64::from(self.ranks) + 1 - at.rank,
+        };
+        piece.kind == "soldier" && relative < i64::from(self.soldier_promotion_rank)
+    }
+
+    /// Whether `at` is on Janggi's palace diagonals. O(log lines).
+    fn on_lines(&self, at: Coord) -> bool {
+        self.diagonal_lines.binary_search(&at).is_ok()
     }
 
     /// The position of the start FEN.
@@ -264,19 +305,15 @@ impl Variant {
             } else {
                 Colour::Black
             };
-            let relative = match colour {
-                Colour::White => at.rank,
-                Colour::Black => i64::from(self.ranks) + 1 - at.rank,
-            };
-            let raw_soldier = piece.kind == "soldier" && relative < i64::from(self.soldier_promotion_rank);
-            let on_lines = self.diagonal_lines.binary_search(&at).is_ok();
+            let raw_soldier = self.raw_soldier(piece, colour, at);
+            let on_lines = self.on_lines(at);
             let key = (base.letter, promoted, raw_soldier, on_lines);
             if let Some(&(_, k)) = keys.iter().find(|(x, _)| *x == key) {
                 return Ok(k);
             }
             // Walls take kinds too: a kind's index is where it is pushed.
             keys.push((key, kinds.len()));
-            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines));
+            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines, self.flying_general));
             Ok(kinds.len() - 1)
         })?;
         if pos.board() != self.board() {
@@ -292,8 +329,16 @@ impl Variant {
         Ok(pos)
     }
 
-    /// The kind of `piece` shown as `symbol`, confined as this variant says.
-    fn kind(&self, piece: &VariantPiece, symbol: char, raw_soldier: bool, on_lines: bool) -> Kind {
+    /// The kind of `piece` shown as `symbol`, confined as this variant says; a king attacks
+    /// along its lines when `flying` (the flying general: an attack, not a move).
+    fn kind(
+        &self,
+        piece: &VariantPiece,
+        symbol: char,
+        raw_soldier: bool,
+        on_lines: bool,
+        flying: bool,
+    ) -> Kind {
         let t = piece.kind.as_str();
         let rule = if raw_soldier {
             "fW".parse().expect("forward wazir")
@@ -315,7 +360,7 @@ impl Variant {
                 extra.push((b.parse().expect("palace rule"), Some(self.diagonal_lines.clone())));
             }
         }
-        if self.flying_general && t == "king" {
+        if flying && t == "king" {
             extra.push(("R".parse().expect("rook"), None));
         }
         let unhoppable = t == "janggiCannon";
@@ -334,37 +379,36 @@ impl Variant {
     }
 }
 
-/// A variant's piece the route engines would move by its rule alone, against the variant's
-/// rules ([`Variant::route_region`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{variant}'s `{letter}` ({kind}) {why}, which routes do not follow yet")]
-pub struct RouteLimit {
-    /// The variant's name.
-    pub variant: String,
-    /// The piece's letter (lower case).
-    pub letter: char,
-    /// Its Fairy-Stockfish type.
-    pub kind: String,
-    /// The rule routes do not follow.
-    pub why: Unfollowed,
-}
-
-/// A variant rule the route engines do not follow yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Unfollowed {
-    /// The Xiangqi soldier moves sideways only beyond the river.
-    #[error("moves sideways only beyond the river")]
-    River,
-    /// Janggi's palace diagonals.
-    #[error("moves along the palace diagonals")]
-    PalaceDiagonals,
-    /// The Janggi cannon never hops over or captures a cannon.
-    #[error("never hops over a cannon")]
-    CannonScreens,
-    /// Initial moves from the variant's own double-step region.
-    #[error("makes initial moves from the variant's double-step region")]
-    InitialMoves,
+/// `kind` with its extra moves (Janggi's palace diagonals) kept to its region for `colour` too,
+/// as Fairy-Stockfish's `moves_from` keeps every move of a piece to its mobility region (in
+/// play a piece never leaves it; a route's mover may be put anywhere). O(region + lines).
+fn confined_extras(kind: Kind, colour: Colour) -> Kind {
+    let Some(c) = kind.confine.as_deref() else {
+        return kind;
+    };
+    let Some(region) = &c.region[colour.index()] else {
+        return kind;
+    };
+    let extra = c
+        .extra
+        .iter()
+        .map(|(rule, on)| {
+            let on = on.as_ref().map_or_else(
+                || region.clone(),
+                |on| {
+                    on.iter()
+                        .copied()
+                        .filter(|x| region.binary_search(x).is_ok())
+                        .collect()
+                },
+            );
+            (rule.clone(), Some(on))
+        })
+        .collect();
+    Kind {
+        confine: Some(Arc::new(Confinement { extra, ..c.clone() })),
+        ..kind
+    }
 }
 
 /// Known variants: the built-ins, and those loaded from `variants.ini` files.
