@@ -25,7 +25,7 @@ pub(crate) struct Args {
     position: PositionArgs,
 
     /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`).
-    /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule.
+    /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; with --variant, a variant letter moves as the variant moves it on each square (regions, the river, palace diagonals, double steps from its double-step region).
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     mover: String,
 

@@ -15,9 +15,11 @@
 //! | `startFen` | the start position |
 //! | `flyingGeneral`, `soldierPromotionRank`, `diagonalLines` | Xiangqi's and Janggi's rules (below) |
 //! | `kingType = TYPE` | chessreach's key for a built-in's king (Xiangqi's moves as a `wazir`) |
+//! | `doubleStep`, `doubleStepRegion{White,Black}` | where a pawn double-steps and a piece makes its initial moves (routes; default ranks 2 and 7) |
 //!
 //! Every other key (castling, drops, game ends, piece values, …) is accepted and ignored: it
-//! does not change what a piece attacks. A line without `=` or a value that does not read is an
+//! does not change what a piece attacks or how routes move it (`tripleStepRegion…`, a pawn's
+//! triple step, is not read: Betza has no lame three-square step to give it). A line without `=` or a value that does not read is an
 //! error naming the file, line and column ([`IniError`]).
 //!
 //! What a piece of a variant attacks follows Fairy-Stockfish's `Position::attackers_to`:
@@ -30,6 +32,11 @@
 //! - with `flyingGeneral`, a king also attacks along its lines up to the first piece: the
 //!   squares where the other king may not stand (Fairy-Stockfish forbids a move that leaves
 //!   the kings facing; it is not an attack there, but it is where the other general may not go).
+//!
+//! How routes move a variant's piece ([`Variant::route_moves`]) follows `Position::moves_from`:
+//! the same rules for its moves (the flying general is not a move), every move — the palace
+//! diagonals too — kept to its region, and a `pawn`'s double step (`ifmnD`) or a piece's
+//! initial moves made from the variant's double-step region.
 //!
 //! ```
 //! use chessreach::attack::AttackMap;
