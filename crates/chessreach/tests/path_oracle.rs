@@ -721,6 +721,71 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Long empty stretches shrunk (`path::span`): pieces, start and target in two groups of
+    /// files `gap` apart, a mover that rides (or not) along ranks; `ask`'s answer against the
+    /// enumerated state graph on files -40..=gap+52, and its route re-checked move by move on
+    /// the real strip, also shifted far along it.
+    #[test]
+    fn strip_routes_across_long_empty_stretches(
+        ranks in 1u64..6,
+        mover in prop_oneof![Just(TestPiece::named("Q")), Just(TestPiece::named("R")), Just(TestPiece::named("K")), Just(TestPiece::named("N")), arb_piece()],
+        kinds in proptest::collection::vec(strip_kind(), 1..3),
+        spots in proptest::collection::vec((0usize..3, any::<bool>(), 0i64..13, 1i64..6, any::<bool>(), any::<bool>()), 0..7),
+        ends in ((0i64..13, 1i64..6, any::<bool>()), (0i64..13, 1i64..6, any::<bool>())),
+        gap in 100i64..260,
+        shift in prop_oneof![Just(0i64), Just(3_000_000_000_000_000_000i64), -1000i64..1000],
+        capture in any::<bool>(),
+    ) {
+        let strip = Strip::new(ranks).expect("ranks");
+        let fold = |r: i64| (r - 1) % ranks as i64 + 1;
+        let place = |(f, r, far): (i64, i64, bool)| Coord::new(f + if far { gap } else { 0 }, fold(r));
+        let (start, target) = (place(ends.0), place(ends.1));
+        let mut seen = BTreeSet::from([start]);
+        let mut pieces = Vec::new();
+        let mut capturable = Vec::new();
+        for (k, black, f, r, far, cap) in spots {
+            let at = place((f, r, far));
+            if seen.insert(at) {
+                if capture && cap && black && capturable.len() < 2 {
+                    capturable.push(pieces.len());
+                }
+                pieces.push(Placed { kind: k % kinds.len(), colour: if black { Colour::Black } else { Colour::White }, at });
+            }
+        }
+        let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces.clone()).expect("position");
+        let window = |c: Coord| (-40..=gap + 52).contains(&c.file);
+        let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &capturable, &window);
+        let mv = |c: Coord| Coord::new(c.file + shift, c.rank);
+        let moved: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
+        let far = Position::new(Board::Strip(strip), common::kinds(&kinds), moved).expect("shifted");
+        if pos.piece_at(target).is_some_and(|i| !capturable.contains(&i)) {
+            return Ok(());
+        }
+        let question = Question {
+            mover: Mover { rule: mover.rule(), colour: Colour::White, at: mv(start), by_square: None },
+            target: route::Target::Square(mv(target)),
+            may_capture: Capturable::Squares(capturable.iter().map(|&i| mv(pieces[i].at)).collect()),
+        };
+        let got = match ask(&far, &question, STRIP_BUDGET) {
+            // Not shrunk (not proven) and too wide for the window: nothing to compare.
+            Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
+            got => got.expect("ask"),
+        };
+        let Answer::Route(way) = got else { panic!("a route") };
+        let want = truth.iter().filter(|((_, at), _)| *at == target).map(|(_, &d)| d).min();
+        prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
+        if let Some(w) = way {
+            let back: Vec<Coord> = w.squares(usize::MAX).iter().map(|c| Coord::new(c.file - shift, c.rank)).collect();
+            prop_assert_eq!(back.last().copied(), Some(target));
+            let captured: Vec<usize> = w.captured.iter().map(|c| pos.piece_at(Coord::new(c.file - shift, c.rank)).expect("a piece")).collect();
+            check_route(&pos, &kinds, &mover, &back, &captured, &capturable, &window).map_err(TestCaseError::fail)?;
+        }
+    }
+}
+
 /// Initial moves (Betza `i`) by hand: Fairy-Stockfish's pawn makes its double step only from its
 /// side's second rank (rank 2 for White; for Black the second from the top), never captures with
 /// it, and is blocked by a piece on the square it passes.

@@ -48,24 +48,68 @@
 //! files beyond the pieces, a queen 4,097, a nightrider 12,545. The window's states
 //! (squares × capture subsets) are costed before anything is allocated.
 //!
+//! # Shrinking long empty stretches
+//!
+//! Pieces far apart (10^12 files) make that window too wide to search. Between the explicit
+//! files — each piece's file with its finite reach either side, the start, the target — lie
+//! stretches where no piece stands and no finite attack lands, so their columns repeat with
+//! period `P`. A stretch wider than `K + P` is shrunk to `K` files or a little more (the same
+//! width modulo `P`), the pieces beyond it moved closer, and the window searches the shrunk
+//! strip. Its answer of `d` moves is the real one when `K ≥ P · (d · (b + 2) + 3)`, for `b` the
+//! most files a move of the mover spans other than an unlimited horizontal ride:
+//!
+//! - *Not longer*: a route of `d` moves on the shrunk strip crosses a stretch's file boundaries
+//!   of its phase (every `P`-th) only by unlimited horizontal rides, except at most
+//!   `d · (b/P + 1)` of them, fewer than the `K/P - 1` inside it. Put the removed files back at
+//!   one such boundary: the part of the route beyond it moves with the pieces, and the rides
+//!   over it ride farther over empty squares (the added files are a multiple of `P`, so of
+//!   their step) to the same landing. Every square keeps its attackers: the columns added
+//!   repeat those beside them. This is the route the shrink returns.
+//! - *Not shorter*: a real route of fewer moves touches fewer than `d · (b + 2) + 1` of a
+//!   stretch's blocks of `P` files (by a landing, or by a move other than such a ride passing
+//!   over it), so at least as many untouched blocks as were removed remain; removing them
+//!   gives a route of no more moves on the shrunk strip, which has none shorter than `d`.
+//!
+//! Captures change nothing in a stretch (no piece stands there), so the argument holds for
+//! every capture subset. `K` is first set for routes of up to 8 moves, then for the length
+//! found, once; when the bound still fails (a knight crossing a stretch spends moves in
+//! proportion to its width), or the shrunk strip has no route (proven only when the target
+//! is occupied or attacked: nothing is captured then), the window answers or refuses. So
+//! queens, rooks and other movers that ride along ranks are routed across any distance; a
+//! mover that crosses a stretch only by leaps is not (see `ARCHITECTURE.md`).
+//!
 //! # Cost
 //!
 //! O(S · (span + 2W) · ranks · steps) for S capture subsets reached, as the
-//! [`Router`](super::Router) on a board of that size; O(p) to build the window for p pieces.
+//! [`Router`](super::Router) on a board of that size (the shrunk span, when shrunk, searched
+//! at most twice); O(p log p) to build the window for p pieces.
 
 use std::sync::Arc;
 
 use super::ask::{bounded, Answer, Question, RouteError, Target, Way};
 use super::{DistanceMap, PathError};
-use crate::attack::{Placed, Position};
+use crate::attack::{Placed, Position, StripAttackMap};
 use crate::geometry::{Board, Coord, Rect, Strip};
 use crate::limits::{Budget, Progress};
 use crate::piece::{Colour, Step};
 
-/// The margin `W` of files the exactness proof needs beyond the files that matter, and the
-/// finite reach to add to the pieces' files (see the module docs). `None` when it overflows.
+/// What the window and the shrink need to know of the pieces and the mover (module docs).
+struct Spans {
+    /// The margin `W` of files the window's exactness proof needs beyond the files that matter.
+    margin: u128,
+    /// The finite reach to add to the pieces' files.
+    reach: i64,
+    /// The period `P` of the free ranks where no finite attack lands.
+    period: u128,
+    /// The most files a move of the mover spans, other than an unlimited horizontal ride.
+    mover: i64,
+    /// Whether the mover hops.
+    hops: bool,
+}
+
+/// The [`Spans`] of a question (see the module docs). `None` when they overflow.
 /// O(steps of the mover and the pieces).
-fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Option<(u128, i64)> {
+fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Option<Spans> {
     let ranks = i64::from(strip.ranks());
     // Files a step spans at most, `None` for an unlimited horizontal ride or a horizontal hop.
     let span = |s: &Step| -> Option<i64> {
@@ -125,14 +169,35 @@ fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Optio
         }
     }
     let kinds = u128::from(ride) + u128::from(hop);
-    let bounded = u128::try_from(bounded).ok()?;
-    let n = u128::from(strip.ranks()).checked_mul(bounded.checked_add(kinds.checked_mul(period)?)?)?;
+    let span = u128::try_from(bounded).ok()?;
+    let n = u128::from(strip.ranks()).checked_mul(span.checked_add(kinds.checked_mul(period)?)?)?;
     let w = period.checked_mul(n.checked_mul(n)?.checked_add(1)?)?;
-    Some((w, reach))
+    Some(Spans {
+        margin: w,
+        reach,
+        period,
+        mover: bounded,
+        hops: hop,
+    })
+}
+
+/// Answers a strip question: on the window the module docs prove enough, with long empty
+/// stretches shrunk first where that is proven exact.
+pub(super) fn on_strip(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+) -> Result<Answer, RouteError> {
+    match shrunk(pos, strip, q, budget, progress) {
+        Some(answer) => Ok(answer),
+        None => window(pos, strip, q, budget, progress),
+    }
 }
 
 /// Answers a strip question on the window the module docs prove enough.
-pub(super) fn on_strip(
+fn window(
     pos: &Position,
     strip: Strip,
     q: &Question,
@@ -168,7 +233,7 @@ pub(super) fn on_strip(
     // both sets of steps holds for the mover that makes some of them from one rank only.
     let mut steps = q.mover.rule.steps(colour);
     steps.extend(q.mover.rule.initial_steps(colour));
-    let (w, reach) = margin(pos, strip, &steps, colour).ok_or(RouteError::StripSpan {
+    let Spans { margin: w, reach, .. } = margin(pos, strip, &steps, colour).ok_or(RouteError::StripSpan {
         files: None,
         ranks: strip.ranks(),
         margin: None,
@@ -269,4 +334,238 @@ impl DistanceMap {
             distance,
         }
     }
+}
+
+/// One empty stretch shrunk: the first file of its interior on the real strip and on the
+/// shrunk one, and its width on each.
+#[derive(Clone, Copy, Debug)]
+struct Shrunk {
+    real: i64,
+    at: i64,
+    /// Files removed: the width minus the files kept (a multiple of the period).
+    removed: i128,
+    kept: i64,
+}
+
+/// A route question with its long empty stretches shrunk (see the module docs), answered on
+/// the shrunk strip and mapped back, when the answer's length proves the shrink exact; `None`
+/// when it does not apply or cannot be proven (the window then answers or refuses). Builds the
+/// stretches in O(p log p) for p pieces, then the window's cost on the shrunk strip, at most
+/// twice.
+fn shrunk(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+) -> Option<Answer> {
+    let (Target::Square(t) | Target::Capture(t)) = q.target else {
+        return None;
+    };
+    if q.mover.by_square.is_some() || !strip.contains(t) || !strip.contains(q.mover.at) {
+        return None;
+    }
+    let colour = q.mover.colour;
+    let mut steps = q.mover.rule.steps(colour);
+    steps.extend(q.mover.rule.initial_steps(colour));
+    let spans = margin(pos, strip, &steps, colour)?;
+    if spans.hops {
+        return None;
+    }
+    let period = i64::try_from(spans.period).ok()?;
+    let merged = explicit_files(pos, spans.reach, [q.mover.at.file, t.file]);
+    // A stretch keeps `keep` files or more: first for routes of up to 8 moves, then for the
+    // length found (the proof's bound, module docs).
+    let per_move = spans.mover.checked_add(2)?;
+    let keep_for = |d: u64| -> Option<i64> {
+        let d = i64::try_from(d).ok()?;
+        period.checked_mul(d.checked_mul(per_move)?.checked_add(3)?)
+    };
+    let mut keep = keep_for(8)?;
+    for _ in 0..2 {
+        let cuts = stretches(&merged, keep, period)?;
+        if cuts.is_empty() {
+            return None;
+        }
+        // Every explicit file moves left by the files removed before it (the result lies
+        // between the strip's ends: those files were right of it).
+        let shift = |c: Coord| {
+            let k = cuts.partition_point(|s| s.real <= c.file);
+            let by: i128 = cuts[..k].iter().map(|s| s.removed).sum();
+            Coord::new(
+                i64::try_from(i128::from(c.file) - by).expect("within the strip"),
+                c.rank,
+            )
+        };
+        let pieces: Vec<Placed> = pos
+            .pieces()
+            .iter()
+            .map(|p| Placed {
+                at: shift(p.at),
+                ..*p
+            })
+            .collect();
+        let small = Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()?;
+        let mut inner = q.clone();
+        inner.mover.at = shift(q.mover.at);
+        inner.target = match q.target {
+            Target::Capture(_) => Target::Capture(shift(t)),
+            _ => Target::Square(shift(t)),
+        };
+        if let super::Capturable::Squares(list) = &mut inner.may_capture {
+            for c in list.iter_mut() {
+                *c = shift(*c);
+            }
+        }
+        let way = match window(&small, strip, &inner, budget, progress) {
+            Ok(Answer::Route(Some(way))) => way,
+            // No route: proven only where the target is a square nothing may ever stand on.
+            Ok(Answer::Route(None))
+                if q.may_capture == super::Capturable::Nothing && q.target == Target::Square(t) =>
+            {
+                let never = pos.piece_at(t).is_some()
+                    || StripAttackMap::new(pos).is_some_and(|m| m.is_attacked(colour.opponent(), t));
+                return never.then_some(Answer::Route(None));
+            }
+            // A refusal is the window's to give, with the real strip's figures.
+            _ => return None,
+        };
+        let need = keep_for(way.moves)?;
+        if keep >= need {
+            return Some(Answer::Route(Some(stretched(
+                &small, &steps, period, &cuts, &way,
+            )?)));
+        }
+        keep = need;
+    }
+    None
+}
+
+/// The files that stay explicit: every piece's file with its finite `reach` either side, and
+/// the files in `ends`, merged into sorted disjoint intervals. O(p log p).
+fn explicit_files(pos: &Position, reach: i64, ends: [i64; 2]) -> Vec<(i64, i64)> {
+    let mut zones: Vec<(i64, i64)> = pos
+        .pieces()
+        .iter()
+        .map(|p| (p.at.file.saturating_sub(reach), p.at.file.saturating_add(reach)))
+        .chain(ends.map(|f| (f, f)))
+        .collect();
+    zones.sort_unstable();
+    let mut merged: Vec<(i64, i64)> = Vec::with_capacity(zones.len());
+    for (lo, hi) in zones {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    merged
+}
+
+/// The stretches between `merged` intervals wider than `keep` files plus a period, each
+/// shrunk to `keep` files or a little more (the same width modulo `period`). `None` on
+/// overflow. O(intervals).
+fn stretches(merged: &[(i64, i64)], keep: i64, period: i64) -> Option<Vec<Shrunk>> {
+    let mut cuts: Vec<Shrunk> = Vec::new();
+    let mut removed = 0i128;
+    for w in merged.windows(2) {
+        // Widths in i128: pieces may be 2^64 files apart.
+        let width = i128::from(w[1].0) - i128::from(w[0].1) - 1;
+        if width > i128::from(keep) + i128::from(period) {
+            let kept = keep + i64::try_from((width - i128::from(keep)) % i128::from(period)).ok()?;
+            let real = w[0].1 + 1;
+            cuts.push(Shrunk {
+                real,
+                at: i64::try_from(i128::from(real) - removed).ok()?,
+                removed: width - i128::from(kept),
+                kept,
+            });
+            removed += width - i128::from(kept);
+        }
+    }
+    Some(cuts)
+}
+
+/// The shrunk strip's route `way` on the real strip: in each shrunk stretch, the files removed
+/// go back in at a file of the stretch's phase that no move crosses but an unlimited horizontal
+/// ride, which just rides farther (module docs). `None` if some stretch has no such file (the
+/// bound says it has).
+fn stretched(small: &Position, steps: &[Step], period: i64, cuts: &[Shrunk], way: &Way) -> Option<Way> {
+    let squares = &way.waypoints;
+    // The pieces by rank and file, to see whether a ride passes over one.
+    let mut occupied: Vec<(i64, i64)> = small.pieces().iter().map(|p| (p.at.rank, p.at.file)).collect();
+    occupied.sort_unstable();
+    // Whether the move a → b is an unlimited horizontal ride of the mover over squares no piece
+    // stands on (captured or not: stricter than needed) that stays one when `period` files are
+    // added to it, moving or capturing as the move did. O(steps + log p).
+    let rides = |a: Coord, b: Coord| -> bool {
+        let len = b.file - a.file;
+        let (lo, hi) = (a.file.min(b.file), a.file.max(b.file));
+        let first = occupied.partition_point(|&x| x <= (a.rank, lo));
+        a.rank == b.rank
+            && steps.iter().any(|s| {
+                s.range == 0
+                    && !s.hop
+                    && s.delta.dy == 0
+                    && s.delta.dx.signum() == len.signum()
+                    && len % s.delta.dx == 0
+                    && period % s.delta.dx == 0
+                    && if small.piece_at(b).is_some() {
+                        s.can_capture
+                    } else {
+                        s.can_move
+                    }
+            })
+            && occupied.get(first).is_none_or(|&x| x >= (a.rank, hi))
+    };
+    // The files no removed file may go back before: (lo, hi] of every move but such a ride,
+    // merged and sorted.
+    let mut blocked: Vec<(i64, i64)> = squares
+        .windows(2)
+        .filter(|m| !rides(m[0], m[1]))
+        .map(|m| (m[0].file.min(m[1].file), m[0].file.max(m[1].file)))
+        .collect();
+    blocked.sort_unstable();
+    let mut merged: Vec<(i64, i64)> = Vec::with_capacity(blocked.len());
+    for (lo, hi) in blocked {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    // Per stretch, the shrunk file before which its removed files go back: the first of its
+    // phase inside it that no blocked interval holds. O(log moves) per interval skipped.
+    let mut at = Vec::with_capacity(cuts.len());
+    for s in cuts {
+        let last = s.at + (s.kept / period - 1) * period;
+        let mut c = s.at + period;
+        loop {
+            if c > last {
+                return None;
+            }
+            let k = merged.partition_point(|&(lo, _)| lo < c);
+            match k.checked_sub(1).map(|k| merged[k]) {
+                Some((_, hi)) if c <= hi => c += (hi - c) / period * period + period,
+                _ => break,
+            }
+        }
+        at.push(c);
+    }
+    // Files removed before each cut, summed: a square moves right by those at or before it.
+    let mut before = Vec::with_capacity(cuts.len() + 1);
+    before.push(0i128);
+    for s in cuts {
+        before.push(before.last().copied().unwrap_or(0) + s.removed);
+    }
+    let back = |c: Coord| {
+        let by = before[at.partition_point(|&a| a <= c.file)];
+        Coord::new(
+            i64::try_from(i128::from(c.file) + by).expect("a file of the strip"),
+            c.rank,
+        )
+    };
+    Some(Way {
+        waypoints: way.waypoints.iter().map(|&c| back(c)).collect(),
+        captured: way.captured.iter().map(|&c| back(c)).collect(),
+        ..*way
+    })
 }
