@@ -415,5 +415,23 @@ mod tests {
             Budget::default(),
         );
         assert!(matches!(far, Err(RouteError::StripSpan { .. })), "{far:?}");
+        // A queen rides it: the empty stretch is shrunk, the route stretched back.
+        let a = ask(
+            &pos,
+            &q(
+                "Q",
+                "1,1",
+                Target::Square(sq("10000000000,2")),
+                Capturable::Nothing,
+            ),
+            Budget::default(),
+        )
+        .expect("queen");
+        let Answer::Route(Some(way)) = a else {
+            panic!("{a:?}")
+        };
+        assert_eq!(way.moves, 2);
+        assert_eq!(way.waypoints.first(), Some(&sq("1,1")));
+        assert_eq!(way.waypoints.last(), Some(&sq("10000000000,2")));
     }
 }

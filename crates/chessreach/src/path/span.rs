@@ -336,6 +336,9 @@ impl DistanceMap {
     }
 }
 
+/// The most squares a shrunk strip's explicit files may hold to be searched (about a second).
+const SHRUNK_SQUARES: i128 = 1 << 24;
+
 /// One empty stretch shrunk: the first file of its interior on the real strip and on the
 /// shrunk one, and its width on each.
 #[derive(Clone, Copy, Debug)]
@@ -385,6 +388,13 @@ fn shrunk(
     for _ in 0..2 {
         let cuts = stretches(&merged, keep, period)?;
         if cuts.is_empty() {
+            return None;
+        }
+        // A shrunk strip that is still huge (tens of thousands of pieces, or a long route) is
+        // not searched on the chance that the bound holds: the window refuses it at once.
+        let (first, last) = (merged.first()?.0, merged.last()?.1);
+        let files = i128::from(last) - i128::from(first) + 1 - cuts.iter().map(|c| c.removed).sum::<i128>();
+        if files.saturating_mul(i128::from(strip.ranks())) > SHRUNK_SQUARES {
             return None;
         }
         // Every explicit file moves left by the files removed before it (the result lies
