@@ -64,4 +64,6 @@ plant "a variant mover's kind per square ignored (the soldier's river)" crates/c
   "kind_at[s.index()] = u8::try_from(k)" "kind_at[s.index()] = 0 * u8::try_from(k)"
 plant "a variant mover's region ignored (the palace left)" crates/chessreach/src/path/router.rs \
   "let region = confine.and_then(|c| sorted(&c.region[colour.index()]));" "let region = confine.and(None::<Vec<Coord>>);"
+plant "a shrunk strip's route not stretched back (files removed left out)" crates/chessreach/src/path/span.rs \
+  "let by = before[at.partition_point(|&a| a <= c.file)];" "let by = 0 * before[at.partition_point(|&a| a <= c.file)];"
 exit $failed

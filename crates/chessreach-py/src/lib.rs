@@ -265,7 +265,7 @@ struct Position {
     pos: chessreach::attack::Position,
     symbols: Symbols,
     map: OnceLock<Map>,
-    /// The variant it was read in (routes refuse pieces whose moves depend on its rules).
+    /// The variant it was read in (routes move its pieces as it moves them, square by square).
     variant: Option<chessreach::variant::Variant>,
 }
 
@@ -697,7 +697,9 @@ fn answer(py: Python<'_>, pos: &Position, question: &Question) -> PyResult<Answe
 /// The shortest safe route of `mover` (a piece spec with one square: `"N@b1"`, `"b:K@e8"`,
 /// `"fmWfcF@e2"`) to the square `to`, or capturing the piece on `capture`, among the pieces
 /// of `position`: it may end a move only on squares no hostile piece attacks, and capture on
-/// the way the hostile pieces `may_capture` lists (`"all"` or squares).
+/// the way the hostile pieces `may_capture` lists (`"all"` or squares). In a position read from
+/// a variant, a mover given by the variant's letter moves as the variant moves that piece on
+/// each square (its region, the river, palace diagonals, double steps).
 #[pyfunction]
 #[pyo3(signature = (position, mover, to = None, capture = None, may_capture = None))]
 fn route(
