@@ -50,6 +50,22 @@ fn rules(v: &Variant) -> Vec<String> {
     for (from, to) in &v.promoted {
         out.push(format!("+{from} moves as {to}"));
     }
+    if v.pieces.iter().any(|p| p.kind == "pawn" || p.rule.has_initial()) {
+        let [white, black] = &v.double_step_region;
+        if !v.double_step {
+            out.push("no double step".to_owned());
+        } else if white.is_some() || black.is_some() {
+            let count = |r: &Option<Vec<_>>| {
+                r.as_ref()
+                    .map_or("rank 2/7".to_owned(), |s| format!("{} squares", s.len()))
+            };
+            out.push(format!(
+                "double steps from {} (white), {} (black)",
+                count(white),
+                count(black)
+            ));
+        }
+    }
     out
 }
 
@@ -73,6 +89,11 @@ fn json_of(v: &Variant) -> Value {
             "colour": c.to_string(), "type": k, "squares": s.iter().map(name).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "promoted": v.promoted.iter().map(|(f, t)| json!({"from": f, "to": t})).collect::<Vec<_>>(),
+        "double_step": v.double_step,
+        "double_step_region": {
+            "white": v.double_step_region[0].as_ref().map(|s| s.iter().map(name).collect::<Vec<_>>()),
+            "black": v.double_step_region[1].as_ref().map(|s| s.iter().map(name).collect::<Vec<_>>()),
+        },
     })
 }
 

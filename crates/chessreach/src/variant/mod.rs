@@ -19,8 +19,9 @@
 //!
 //! Every other key (castling, drops, game ends, piece values, …) is accepted and ignored: it
 //! does not change what a piece attacks or how routes move it (`tripleStepRegion…`, a pawn's
-//! triple step, is not read: Betza has no lame three-square step to give it). A line without `=` or a value that does not read is an
-//! error naming the file, line and column ([`IniError`]).
+//! triple step, is not read: Betza has no lame three-square step to give it). A line without
+//! `=` or a value that does not read is an error naming the file, line and column
+//! ([`IniError`]).
 //!
 //! What a piece of a variant attacks follows Fairy-Stockfish's `Position::attackers_to`:
 //! - its Betza rule, with moves ending outside its type's mobility region dropped;
@@ -206,9 +207,10 @@ impl Variant {
     /// Xiangqi king and advisors in the palace, the elephants on their side of the river), the
     /// soldier forward only before the river, Janggi's palace diagonals, the Janggi cannon
     /// that never hops over or captures a cannon, and a pawn's double step (and a piece's
-    /// initial moves, Betza `i`) from the variant's double-step region. `None` for another letter or a `rule` other than the piece's (a
-    /// mover given as a Betza rule moves by it alone, initial moves from the rule's default
-    /// rank), or a piece the variant moves by its rule alone. O(squares × log(lines)).
+    /// initial moves, Betza `i`) from the variant's double-step region. `None` for another
+    /// letter or a `rule` other than the piece's (a mover given as a Betza rule moves by it
+    /// alone, initial moves from the rule's default rank), or a piece the variant moves by its
+    /// rule alone. O(squares × log(lines)).
     ///
     /// # Panics
     ///
