@@ -378,7 +378,7 @@ proptest! {
             found
         };
         let truth = oracle(&pos, &plain_kinds, &truth_moves, colour, start, &capturable, &|_| true);
-        let router = Router::new(&pos, &movers[0].0.rule(), colour, &capturable).expect("router").moving_by(&moves);
+        let router = Router::new(&pos, &movers[0].0.rule(), colour, &capturable).expect("router").moving_by(&moves).expect("kinds named");
         let mut rs = route::Scratch::default();
         let map = router.distances(&mut rs, start).expect("map");
         for s in rect.squares() {

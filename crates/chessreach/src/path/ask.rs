@@ -243,7 +243,7 @@ pub(super) fn bounded(
     )?;
     let mut router = Router::new(pos, &q.mover.rule, colour, &caps)?;
     if let Some(moves) = &q.mover.by_square {
-        router = router.moving_by(moves);
+        router = router.moving_by(moves)?;
     }
     if let Some(p) = progress {
         router = router.with_progress(p);
@@ -347,6 +347,25 @@ mod tests {
             Budget::new(10),
         );
         assert!(matches!(e, Err(RouteError::TooLarge(_))));
+    }
+
+    #[test]
+    fn a_variant_mover_naming_no_kind_is_an_error() {
+        let pos = Position::from_fen("8/8/8/8/8/8/8/8").expect("fen");
+        let king = crate::attack::Kind::new('K', "K".parse().expect("king"));
+        for (kinds, squares) in [(vec![], vec![]), (vec![king], vec![(sq("c3"), 5)])] {
+            let mut question = q("K", "a1", Target::Square(sq("c3")), Capturable::Nothing);
+            question.mover.by_square = Some(std::sync::Arc::new(super::super::SquareMoves {
+                kinds,
+                squares,
+                initial: Vec::new(),
+            }));
+            let e = ask(&pos, &question, Budget::default());
+            assert!(
+                matches!(e, Err(RouteError::Bounded(PathError::NoSuchMoverKind { .. }))),
+                "{e:?}"
+            );
+        }
     }
 
     #[test]

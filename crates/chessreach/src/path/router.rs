@@ -128,6 +128,16 @@ pub enum PathError {
     /// Too many search states: capturable pieces (`0`) times squares (`1`).
     #[error("{}", too_many_states(*.0, *.1))]
     TooManyCapturable(usize, usize),
+    /// A variant mover's square names a kind its [`SquareMoves`] does not have.
+    #[error("the mover's moves on {square} name kind {kind}, but it has {kinds} kinds")]
+    NoSuchMoverKind {
+        /// The square.
+        square: Coord,
+        /// The kind it names.
+        kind: usize,
+        /// How many kinds there are.
+        kinds: usize,
+    },
 }
 
 fn too_many_states(k: usize, squares: usize) -> String {
@@ -278,7 +288,7 @@ pub struct Router<'a> {
 /// they may end on.
 struct BySquare {
     /// Per square: its kind's index.
-    kind_at: Vec<u8>,
+    kind_at: Vec<u32>,
     kinds: Vec<KindSteps>,
     /// Initial steps with the squares they start from.
     initial: Vec<(Vec<Step>, SquareSet)>,
@@ -503,11 +513,11 @@ impl<'a> Router<'a> {
     /// [`SquareMoves`]; they replace the rule's). Its squares off the board are ignored.
     /// O(squares + size of `moves`).
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// When `moves` has more than 256 kinds or names a kind it does not have.
-    #[must_use]
-    pub fn moving_by(self, moves: &SquareMoves) -> Self {
+    /// [`PathError::NoSuchMoverKind`] when a square of `moves` names a kind it does not have
+    /// (or it has none).
+    pub fn moving_by(self, moves: &SquareMoves) -> Result<Self, PathError> {
         let colour = self.colour;
         let kinds = moves
             .kinds
@@ -539,15 +549,16 @@ impl<'a> Router<'a> {
                 }
             })
             .collect();
-        let mut kind_at = vec![0u8; self.rect.len()];
+        let mut kind_at = vec![0u32; self.rect.len()];
         for &(c, k) in &moves.squares {
-            assert!(
-                k < moves.kinds.len(),
-                "square {c} names kind {k} of {}",
-                moves.kinds.len()
-            );
+            let named = u32::try_from(k).ok().filter(|_| k < moves.kinds.len());
+            let kind = named.ok_or(PathError::NoSuchMoverKind {
+                square: c,
+                kind: k,
+                kinds: moves.kinds.len(),
+            })?;
             if let Some(s) = self.rect.square(c) {
-                kind_at[s.index()] = u8::try_from(k).expect("at most 256 kinds");
+                kind_at[s.index()] = kind;
             }
         }
         let initial = moves
@@ -561,7 +572,14 @@ impl<'a> Router<'a> {
                 (rule.initial_steps(colour), set)
             })
             .collect();
-        Self {
+        if moves.kinds.is_empty() {
+            return Err(PathError::NoSuchMoverKind {
+                square: self.rect.coord(Square(0)),
+                kind: 0,
+                kinds: 0,
+            });
+        }
+        Ok(Self {
             by_square: Some(BySquare {
                 kind_at,
                 kinds,
@@ -570,7 +588,7 @@ impl<'a> Router<'a> {
             // The leap table is for one set of steps on every square.
             leaps: None,
             ..self
-        }
+        })
     }
 
     /// The router, telling `progress` the states reached and their bound (squares × capture
@@ -725,7 +743,7 @@ impl<'a> Router<'a> {
         };
         if let Some(by) = &self.by_square {
             // A variant's mover: its kind on this square, walked with its confinement.
-            let kind = &by.kinds[usize::from(by.kind_at[s.index()])];
+            let kind = &by.kinds[by.kind_at[s.index()] as usize];
             let initial = by.initial.iter().filter(|(_, on)| on.contains(s));
             let steps = kind.steps.iter().map(|(st, on)| (st, on.as_deref()));
             let initial = initial.flat_map(|(steps, _)| steps.iter().map(|st| (st, kind.region.as_deref())));
