@@ -166,6 +166,14 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
                         "captured": way.map(|w| names(&pos, &w.captured)),
                     });
                     v[key] = json!(way.map(|w| names(&pos, &w.waypoints)));
+                    // Rounds of moves made again (strip routes across long stretches).
+                    if let Some(w) = way.filter(|w| !w.repeats.is_empty()) {
+                        v["repeats"] = w
+                            .repeats
+                            .iter()
+                            .map(|r| json!({"at": r.at, "moves": r.len, "times": output::json_int(r.times)}))
+                            .collect();
+                    }
                     output::write_json(out, &v)?;
                 }
                 Format::Svg | Format::Text => {
@@ -256,7 +264,22 @@ fn write_route_line(way: Option<&Way>, pos: &Position, out: &mut impl Write) -> 
         writeln!(out, "no route")?;
         return Ok(());
     };
-    let squares = names(pos, &w.waypoints).join(" ");
+    let mut listed = names(pos, &w.waypoints);
+    // A repeated round, said after its listed squares.
+    for r in w.repeats.iter().rev() {
+        let (a, b) = (w.waypoints[r.at], w.waypoints[r.at + r.len]);
+        listed.insert(
+            r.at + r.len + 1,
+            format!(
+                "(the last {} moves {} more times, each {} files and {} ranks on)",
+                r.len,
+                r.times,
+                b.file - a.file,
+                b.rank - a.rank
+            ),
+        );
+    }
+    let squares = listed.join(" ");
     if w.lines {
         writeln!(
             out,

@@ -607,10 +607,22 @@ impl Route {
     }
 
     /// The route's corners: every square on bounded boards; on strips the ends of straight
-    /// king lines.
+    /// king lines, or every square but repeated rounds (see `repeats`).
     #[getter]
     fn waypoints(&self) -> Vec<String> {
         self.names(|w| w.waypoints.clone())
+    }
+
+    /// Rounds of moves made again (strip routes across long empty stretches), as
+    /// `(at, moves, times)`: after `waypoints[at..=at+moves]`, the same moves `times` more
+    /// times, each round moved on by `waypoints[at+moves]` minus `waypoints[at]`. `squares`
+    /// expands them.
+    #[getter]
+    fn repeats(&self) -> Vec<(usize, usize, u64)> {
+        self.way
+            .as_ref()
+            .map(|w| w.repeats.iter().map(|r| (r.at, r.len, r.times)).collect())
+            .unwrap_or_default()
     }
 
     /// Squares of the pieces captured on the way, in order.

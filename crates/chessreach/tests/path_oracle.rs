@@ -735,7 +735,7 @@ proptest! {
         kinds in proptest::collection::vec(strip_kind(), 1..3),
         spots in proptest::collection::vec((0usize..3, any::<bool>(), 0i64..13, 1i64..6, any::<bool>(), any::<bool>()), 0..7),
         ends in ((0i64..13, 1i64..6, any::<bool>()), (0i64..13, 1i64..6, any::<bool>())),
-        gap in 100i64..260,
+        gap in prop_oneof![4 => 100i64..260, 1 => 600i64..900],
         shift in prop_oneof![Just(0i64), Just(3_000_000_000_000_000_000i64), -1000i64..1000],
         capture in any::<bool>(),
     ) {

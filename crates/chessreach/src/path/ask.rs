@@ -62,8 +62,25 @@ pub struct Way {
     /// Whether consecutive waypoints are corners joined by a straight king line, one move per
     /// file or rank crossed (strip routes, which may be longer than memory holds).
     pub lines: bool,
+    /// Rounds of moves made again and again (strip routes across long stretches), in order of
+    /// `at`; empty elsewhere. [`Way::squares`] expands them.
+    pub repeats: Vec<Repeat>,
     /// Squares of the pieces captured on the way, in order.
     pub captured: Vec<Coord>,
+}
+
+/// A round of moves the route makes again: after `waypoints[at..=at + len]` (one round of
+/// `len` moves, already listed), the same `len` moves are made `times` more times, each round
+/// moved on by `waypoints[at + len] - waypoints[at]`; `waypoints[at + len + 1]` follows the
+/// last round. Its moves are counted in [`Way::moves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// Index of the round's first waypoint.
+    pub at: usize,
+    /// Moves in a round.
+    pub len: usize,
+    /// Rounds made after the listed one.
+    pub times: u64,
 }
 
 impl Way {
@@ -71,6 +88,29 @@ impl Way {
     /// cross more squares than memory holds). O(min(limit, moves) + waypoints).
     #[must_use]
     pub fn squares(&self, limit: usize) -> Vec<Coord> {
+        if !self.repeats.is_empty() {
+            let mut out: Vec<Coord> = Vec::new();
+            let mut next = self.repeats.iter().peekable();
+            for (i, &c) in self.waypoints.iter().enumerate() {
+                if out.len() >= limit {
+                    break;
+                }
+                out.push(c);
+                while let Some(r) = next.next_if(|r| r.at + r.len == i) {
+                    let round = &self.waypoints[r.at..=i];
+                    let (dx, dy) = (c.file - round[0].file, c.rank - round[0].rank);
+                    let mut k = 1u64;
+                    while k <= r.times && out.len() < limit {
+                        let shift = |s: &Coord, k: i64| Coord::new(s.file + dx * k, s.rank + dy * k);
+                        let k64 = i64::try_from(k).unwrap_or(i64::MAX);
+                        out.extend(round[1..].iter().map(|s| shift(s, k64)).take(limit - out.len()));
+                        k += 1;
+                    }
+                }
+            }
+            out.truncate(limit);
+            return out;
+        }
         if !self.lines {
             return self.waypoints.iter().take(limit).copied().collect();
         }
@@ -267,6 +307,7 @@ pub(super) fn bounded(
         captured: r.captured.iter().map(|&i| pos.pieces()[i].at).collect(),
         waypoints: r.squares,
         lines: false,
+        repeats: Vec::new(),
     })))
 }
 
@@ -277,6 +318,7 @@ fn king(pos: &Position, q: &Question, target: Coord) -> Result<Answer, RouteErro
         moves: r.moves,
         waypoints: r.waypoints.unwrap_or_default(),
         lines: true,
+        repeats: Vec::new(),
         captured: Vec::new(),
     })))
 }

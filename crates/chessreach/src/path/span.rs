@@ -94,13 +94,13 @@ use crate::limits::{Budget, Progress};
 use crate::piece::{Colour, Step};
 
 /// What the window and the shrink need to know of the pieces and the mover (module docs).
-struct Spans {
+pub(super) struct Spans {
     /// The margin `W` of files the window's exactness proof needs beyond the files that matter.
     margin: u128,
     /// The finite reach to add to the pieces' files.
-    reach: i64,
+    pub(super) reach: i64,
     /// The period `P` of the free ranks where no finite attack lands.
-    period: u128,
+    pub(super) period: u128,
     /// The most files a move of the mover spans, other than an unlimited horizontal ride.
     mover: i64,
     /// Whether the mover hops.
@@ -109,7 +109,7 @@ struct Spans {
 
 /// The [`Spans`] of a question (see the module docs). `None` when they overflow.
 /// O(steps of the mover and the pieces).
-fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Option<Spans> {
+pub(super) fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colour) -> Option<Spans> {
     let ranks = i64::from(strip.ranks());
     // Files a step spans at most, `None` for an unlimited horizontal ride or a horizontal hop.
     let span = |s: &Step| -> Option<i64> {
@@ -190,6 +190,9 @@ pub(super) fn on_strip(
     budget: Budget,
     progress: Option<Progress<'_>>,
 ) -> Result<Answer, RouteError> {
+    if let Some(answer) = super::cross::crossing(pos, strip, q) {
+        return Ok(answer);
+    }
     match shrunk(pos, strip, q, budget, progress) {
         Some(answer) => Ok(answer),
         None => window(pos, strip, q, budget, progress),
@@ -453,7 +456,7 @@ fn shrunk(
 
 /// The files that stay explicit: every piece's file with its finite `reach` either side, and
 /// the files in `ends`, merged into sorted disjoint intervals. O(p log p).
-fn explicit_files(pos: &Position, reach: i64, ends: [i64; 2]) -> Vec<(i64, i64)> {
+pub(super) fn explicit_files(pos: &Position, reach: i64, ends: [i64; 2]) -> Vec<(i64, i64)> {
     let mut zones: Vec<(i64, i64)> = pos
         .pieces()
         .iter()
@@ -576,6 +579,7 @@ fn stretched(small: &Position, steps: &[Step], period: i64, cuts: &[Shrunk], way
     Some(Way {
         waypoints: way.waypoints.iter().map(|&c| back(c)).collect(),
         captured: way.captured.iter().map(|&c| back(c)).collect(),
+        repeats: Vec::new(),
         ..*way
     })
 }

@@ -1,0 +1,1186 @@
+//! Routes on strips across long empty stretches: one transfer matrix per kind of stretch, a
+//! sweep from zone to zone.
+//!
+//! Pieces 10^12 files apart leave stretches no search can walk, and a leaper crosses one in
+//! moves proportional to its width. This engine never walks a stretch: it summarises each kind
+//! of stretch by the distances between its two end blocks, proven to grow periodically with
+//! its width, and searches only the *zones* around the pieces.
+//!
+//! # The mover as a graph of nodes
+//!
+//! A node is a square and a state: at rest, or (for each unlimited ride the model *ghosts*) a
+//! ride passing over the square in that direction. A rest node leaps or makes a bounded ride
+//! to a safe empty rest node (cost 1), or starts a ghosted ride onto the next empty square
+//! (cost 1); a ghost node stops (cost 0, if its square is safe) or goes on to the next empty
+//! square (cost 0). Shortest paths between rest nodes are shortest routes. Every unlimited
+//! horizontal ride is ghosted, so no transition spans more than `b` files; the other rides
+//! are ghosted too when that makes fewer nodes (a queen's diagonals), else walked as bounded
+//! moves (a nightrider's). Blocks are `B` files wide, `B ≥ b` a multiple of the period `P` of
+//! the stretches' columns: no transition skips a block.
+//!
+//! # Stretches and zones
+//!
+//! The files that matter ([`super::span`]: each piece's file with its finite reach, the start,
+//! the target) are merged into intervals. Between two of them lies a *stretch* — no piece, no
+//! finite attack, columns repeating with period `P` — and when it holds at least two whole
+//! blocks besides two end blocks, aligned to the period, it gets a *core* of `M` blocks with
+//! an end block `Lb` before it and `Rb` after it; the region `S = Lb ∪ core ∪ Rb` is uniform.
+//! Everything else is a *zone*: from one core's `Rb` to the next core's `Lb` (the first and
+//! last cores are half-infinite). Since no transition skips a block, a route enters `S` only
+//! at a node of `Lb` or `Rb` and leaves it only from one, so each of its stays in `S` is a
+//! path within `S` between two end-block nodes.
+//!
+//! # Transfer matrices, and why they are periodic
+//!
+//! `T_m` holds the shortest paths within `S` between the `2n` end-block nodes for a core of
+//! `m` blocks (`n` nodes a block): `T_0` by breadth-first search on two blocks, and
+//! `T_{m+1} = F(T_m)`, the closure of `T_m` (on `Lb ∪ X`) and `T_0` (on `X ∪ Rb`) over the
+//! shared block `X` (`X*` the closure of both's `X`-to-`X` entries; `Lb`–`Lb` entries
+//! `min(T_m, T_m·X*·T_m)`, crossing entries `T_m·X*·T_0` and `T_0·X*·T_m`, `Rb`–`Rb`
+//! `min(T_0, T_0·X*·T_0)`). Same-side entries never increase with `m` (a wider core holds
+//! every path of a narrower one, aligned at that side).
+//!
+//! *Certificate.* If `T_{m2} = T_{m1} + c·χ` for `p = m2 - m1` (same-side entries equal, each
+//! crossing entry `+c`, `c ≥ 0`, infinite ones infinite), then `T_{m+p} = T_m + c·χ` for
+//! every `m ≥ m1`. Same-side entries are non-increasing and equal at `m1` and `m2`, so
+//! constant from `m1` on. In `F(T + c·χ)` a crossing entry's path crosses `T` exactly once
+//! (it starts at `Lb`, never passes `Rb'` but at its end, and reaches `X` once through
+//! `T`'s crossing entries, then stays on the `X ∪ Rb` side, where `X*` holds only same-side
+//! entries), so it gains exactly `c`; an `Rb`–`Rb` entry gains nothing; an `Lb`–`Lb` entry is
+//! `min(T(Lb,Lb), T(Lb,X) + c + X* + T(X,Lb) + c)`, which is `F(T)`'s entry unchanged when
+//! `F(T)`'s is the direct one — true for every `m ≥ m1`, where same-side entries are
+//! constant. Induction on `m` gives the claim. The iteration stops at the first certificate
+//! (a period of at most 16, within 96 steps); without one the engine declines.
+//!
+//! # The search: zone by zone
+//!
+//! A shortest route is a sequence of stays in zones (transitions between zone nodes, and
+//! same-side stays in a neighbouring core: its `Lb`–`Lb` or `Rb`–`Rb` entries, as edges) and
+//! crossings of cores (its crossing entries). The engine runs Dijkstra's algorithm on that
+//! graph zone by zone: the zone with the nearest pending seed is searched (Dijkstra inside it,
+//! from every seed it has), and its end blocks' distances that improved are carried across both
+//! neighbouring cores (`O(n²)` each) as seeds of the neighbours; a zone is searched again only
+//! when a seed improves. It stops when no pending seed is nearer than the best distance to the
+//! target found. Labels only decrease and every search is exact given its seeds, so the result
+//! is the graph's shortest distance; a route that goes back across a core (a mover a stretch
+//! splits into parts that only a zone joins) is found like any other. From left to right the
+//! zones between the start and the target are each searched once.
+//!
+//! # Routes
+//!
+//! The route is traced back zone by zone (each zone searched again), and each stay in a core
+//! is expanded by a greedy walk: from a node in block `j`, its distance to the exit is the
+//! closure over block `j` of the core's left part (`T_{j-1}`) and right part (`T_{m-j}`), and
+//! the walk takes the first transition that keeps to it. Far from both ends these distances
+//! all shift by `c` when the walk moves `p` blocks on, so its choices repeat: the first rest
+//! node that recurs (same node of its block, same block modulo `p`) closes a round, and the
+//! round is made as many more times as fit, recorded as a [`Repeat`](super::Repeat) rather
+//! than listed.
+//!
+//! # Cost
+//!
+//! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps.
+//! The search: `O(Σ zone nodes · transitions · log)` plus `O(n²)` per core crossed, twice (the
+//! second time to trace the route); memory `O(zone nodes + n per zone reached)`. The route's
+//! walks: `O(n²)` per block walked (a round and the blocks near each end), `O(n³)` per closure.
+
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "node indices and files inside a zone or block are small and non-negative (zones and blocks are a few hundred files; nodes fit u32)"
+)]
+#![expect(
+    clippy::many_single_char_names,
+    reason = "the matrices' names follow the module docs (n, m, b, T, X)"
+)]
+#![expect(
+    clippy::too_many_lines,
+    reason = "the sweep, the walk and the builder follow the module docs step by step"
+)]
+#![expect(
+    clippy::option_option,
+    reason = "the sweep's outer None declines (another engine answers), the inner one is no route"
+)]
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use super::ask::{Answer, Question, Target, Way};
+use super::span::{explicit_files, margin};
+use super::{Capturable, Repeat};
+use crate::attack::{Position, StripAttackMap};
+use crate::geometry::{Coord, Strip};
+use crate::piece::{Colour, Step};
+
+/// No path: kept small enough that two of them add without overflow.
+const INF: u32 = u32::MAX / 4;
+/// The most nodes a block may have (the matrices are `n × n`).
+const MAX_NODES: usize = 192;
+/// The most steps of `F` tried for a certificate, and the longest period looked for.
+const MAX_STEPS: usize = 96;
+const MAX_PERIOD: usize = 16;
+/// The fewest blocks a core has.
+const MIN_CORE: i128 = 2;
+
+/// The mover as nodes: `ranks` × `width` files × `states` per block.
+struct Model {
+    ranks: usize,
+    width: usize,
+    states: usize,
+    /// Moves made at once: leaps, limited rides, rides not ghosted.
+    bounded: Vec<Step>,
+    /// Ghosted rides: one leap each, state `1 + index`.
+    ghosts: Vec<(i64, i64)>,
+}
+
+impl Model {
+    /// Nodes in a block.
+    const fn n(&self) -> usize {
+        self.width * self.ranks * self.states
+    }
+
+    /// The node of file `x` (within its block or zone), rank `r` (0-based), state `s`.
+    const fn node(&self, x: usize, r: usize, s: usize) -> usize {
+        (x * self.ranks + r) * self.states + s
+    }
+
+    /// File, rank and state of a node.
+    const fn split(&self, node: usize) -> (usize, usize, usize) {
+        let s = node % self.states;
+        let rest = node / self.states;
+        (rest / self.ranks, rest % self.ranks, s)
+    }
+
+    /// Every transition from node (`f`, `r`, `s`) that lands on files `0..files`, told to `emit`
+    /// as (file, rank, state, cost). `empty` and `safe` are asked about squares on those files.
+    /// O(bounded steps × ride length + ghosts).
+    fn moves(
+        &self,
+        (f, r, s): (i64, i64, usize),
+        files: i64,
+        empty: &impl Fn(i64, i64) -> bool,
+        safe: &impl Fn(i64, i64) -> bool,
+        emit: &mut impl FnMut(i64, i64, usize, u32),
+    ) {
+        let ranks = self.ranks as i64;
+        let on = |f: i64, r: i64| (0..files).contains(&f) && (0..ranks).contains(&r);
+        if s > 0 {
+            if safe(f, r) {
+                emit(f, r, 0, 0);
+            }
+            let (dx, dy) = self.ghosts[s - 1];
+            if on(f + dx, r + dy) && empty(f + dx, r + dy) {
+                emit(f + dx, r + dy, s, 0);
+            }
+            return;
+        }
+        for st in &self.bounded {
+            // A leg blocks when a piece stands on it (off the board it does not: the walker's
+            // rule); legs lie between the start and the landing.
+            let blocked = [st.leg, st.leg2].into_iter().flatten().any(|l| {
+                let (lf, lr) = (f + l.dx, r + l.dy);
+                on(lf, lr) && !empty(lf, lr)
+            });
+            if blocked {
+                continue;
+            }
+            let (mut cf, mut cr) = (f, r);
+            let mut left = st.range;
+            loop {
+                cf += st.delta.dx;
+                cr += st.delta.dy;
+                if !on(cf, cr) || !empty(cf, cr) {
+                    break;
+                }
+                if safe(cf, cr) {
+                    emit(cf, cr, 0, 1);
+                }
+                if left == 1 {
+                    break;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
+        for (g, &(dx, dy)) in self.ghosts.iter().enumerate() {
+            if on(f + dx, r + dy) && empty(f + dx, r + dy) {
+                emit(f + dx, r + dy, g + 1, 1);
+            }
+        }
+    }
+}
+
+/// The node model of a mover's steps on a strip of `ranks` ranks whose stretches repeat every
+/// `period` files: the one with fewer nodes of the two (ghost only unlimited horizontal rides,
+/// or every unlimited ride). `None` for hoppers, lame unlimited rides, or too many nodes.
+fn model(steps: &[Step], ranks: i64, period: i64) -> Option<Model> {
+    let moving: Vec<&Step> = steps.iter().filter(|s| s.can_move).collect();
+    if moving
+        .iter()
+        .any(|s| s.hop || (s.range == 0 && (s.leg.is_some() || s.leg2.is_some())))
+    {
+        return None;
+    }
+    // Files a bounded move spans; `None` when it cannot move on this strip.
+    let span = |s: &Step| -> Option<i64> {
+        let dy = s.delta.dy.abs();
+        let leaps = if dy == 0 {
+            i64::from(s.range)
+        } else {
+            let most = (ranks - 1) / dy;
+            if s.range == 0 {
+                most
+            } else {
+                most.min(i64::from(s.range))
+            }
+        };
+        (leaps > 0).then(|| s.delta.dx.abs().saturating_mul(leaps))
+    };
+    let build = |ghost_all: bool| -> Option<Model> {
+        let mut bounded = Vec::new();
+        let mut ghosts = Vec::new();
+        let mut b = 1i64;
+        for s in &moving {
+            let ghost = s.range == 0 && (s.delta.dy == 0 || ghost_all);
+            if ghost {
+                if !ghosts.contains(&(s.delta.dx, s.delta.dy)) {
+                    ghosts.push((s.delta.dx, s.delta.dy));
+                }
+                b = b.max(s.delta.dx.abs());
+            } else if let Some(w) = span(s) {
+                bounded.push(**s);
+                b = b.max(w);
+            }
+        }
+        let width = usize::try_from(period.checked_mul(b.checked_add(period - 1)? / period)?).ok()?;
+        let m = Model {
+            ranks: usize::try_from(ranks).ok()?,
+            width,
+            states: 1 + ghosts.len(),
+            bounded,
+            ghosts,
+        };
+        (width.checked_mul(m.ranks)?.checked_mul(m.states)? <= MAX_NODES).then_some(m)
+    };
+    match (build(false), build(true)) {
+        (Some(a), Some(b)) => Some(if b.n() < a.n() { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Distances between the end blocks of a region (`l`: `Lb`, `r`: `Rb`), `n × n` each.
+#[derive(Clone, PartialEq, Eq)]
+struct Transfer {
+    ll: Vec<u32>,
+    lr: Vec<u32>,
+    rl: Vec<u32>,
+    rr: Vec<u32>,
+}
+
+/// Min-plus product of two `n × n` matrices, capped at [`INF`]. O(n³).
+fn mul(a: &[u32], b: &[u32], n: usize) -> Vec<u32> {
+    let mut c = vec![INF; n * n];
+    for i in 0..n {
+        let row = &mut c[i * n..(i + 1) * n];
+        for k in 0..n {
+            let x = a[i * n + k];
+            if x >= INF {
+                continue;
+            }
+            for (cj, &y) in row.iter_mut().zip(&b[k * n..(k + 1) * n]) {
+                *cj = (*cj).min(x + y);
+            }
+        }
+    }
+    for v in &mut c {
+        *v = (*v).min(INF);
+    }
+    c
+}
+
+/// Elementwise minimum.
+fn min_with(a: &mut [u32], b: &[u32]) {
+    for (x, &y) in a.iter_mut().zip(b) {
+        *x = (*x).min(y);
+    }
+}
+
+/// All-pairs closure of an `n × n` matrix in place (Floyd–Warshall). O(n³).
+fn close(d: &mut [u32], n: usize) {
+    for k in 0..n {
+        for i in 0..n {
+            let x = d[i * n + k];
+            if x >= INF {
+                continue;
+            }
+            for j in 0..n {
+                let y = d[k * n + j];
+                if x + y < d[i * n + j] {
+                    d[i * n + j] = x + y;
+                }
+            }
+        }
+    }
+}
+
+/// `F(T)`: the core one block wider (module docs). O(7n³).
+fn widen(t: &Transfer, t0: &Transfer, n: usize) -> Transfer {
+    let mut xs = t.rr.clone();
+    min_with(&mut xs, &t0.ll);
+    close(&mut xs, n);
+    let p1 = mul(&t.lr, &xs, n);
+    let p2 = mul(&t0.rl, &xs, n);
+    let mut ll = mul(&p1, &t.rl, n);
+    min_with(&mut ll, &t.ll);
+    let mut rr = mul(&p2, &t0.lr, n);
+    min_with(&mut rr, &t0.rr);
+    Transfer {
+        ll,
+        lr: mul(&p1, &t0.lr, n),
+        rl: mul(&p2, &t.rl, n),
+        rr,
+    }
+}
+
+/// `Some(c)` when `b = a + c·χ` (module docs' certificate).
+fn shifted(a: &Transfer, b: &Transfer) -> Option<u32> {
+    if a.ll != b.ll || a.rr != b.rr {
+        return None;
+    }
+    let mut c = None;
+    for (&x, &y) in a.lr.iter().chain(&a.rl).zip(b.lr.iter().chain(&b.rl)) {
+        match (x >= INF, y >= INF) {
+            (true, true) => {}
+            (false, false) if y >= x => match c {
+                None => c = Some(y - x),
+                Some(c) if c == y - x => {}
+                Some(_) => return None,
+            },
+            _ => return None,
+        }
+    }
+    Some(c.unwrap_or(0))
+}
+
+/// Which part of a transfer matrix.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Ll,
+    Lr,
+    Rl,
+    Rr,
+}
+
+/// One kind of stretch: its columns' safe ranks, `T_0 ..` up to a certificate.
+struct Kind {
+    /// Per file of a period (from a multiple of `P`): the safe ranks.
+    safe: Vec<u64>,
+    seq: Vec<Transfer>,
+    m1: usize,
+    p: usize,
+    c: u64,
+    /// Closures over a block inside a core, by blocks to each end ([`Kind::closure`]).
+    closures: std::cell::RefCell<Closures>,
+}
+
+/// Closures over a block by blocks to each end, shared.
+type Closures = HashMap<(u64, u64), std::rc::Rc<Vec<u32>>>;
+
+/// A zone's end block facing a neighbour: its first node, the core between them, the part of
+/// the crossing matrix out of the zone, the neighbour, the neighbour's facing block's first
+/// node.
+type Side = (usize, usize, Part, usize, usize);
+
+/// Blocks of a core that never ends (a half-infinite stretch).
+const ENDLESS: u64 = u64::MAX;
+
+impl Kind {
+    /// The kind of stretch with these safe ranks per file, its sequence iterated to a
+    /// certificate; `None` without one. O(n²·moves + 7n³ per step).
+    fn new(model: &Model, safe: Vec<u64>) -> Option<Self> {
+        let n = model.n();
+        let period = safe.len();
+        let files = 2 * model.width as i64;
+        let is_safe = |f: i64, r: i64| safe[(f as usize) % period] >> r & 1 == 1;
+        // T_0: 0-1 breadth-first search from every node of two blocks.
+        let mut adj: Vec<Vec<(usize, u32)>> = vec![Vec::new(); 2 * n];
+        for (u, out) in adj.iter_mut().enumerate() {
+            let (x, r, s) = model.split(u);
+            model.moves(
+                (x as i64, r as i64, s),
+                files,
+                &|_, _| true,
+                &is_safe,
+                &mut |f, r, s, w| out.push((model.node(f as usize, r as usize, s), w)),
+            );
+        }
+        let mut all = vec![INF; 4 * n * n];
+        let mut deque = std::collections::VecDeque::new();
+        for src in 0..2 * n {
+            let d = &mut all[src * 2 * n..(src + 1) * 2 * n];
+            d[src] = 0;
+            deque.push_back(src);
+            while let Some(u) = deque.pop_front() {
+                for &(v, w) in &adj[u] {
+                    if d[u] + w < d[v] {
+                        d[v] = d[u] + w;
+                        if w == 0 {
+                            deque.push_front(v);
+                        } else {
+                            deque.push_back(v);
+                        }
+                    }
+                }
+            }
+        }
+        let part = |rows: usize, cols: usize| -> Vec<u32> {
+            (0..n)
+                .flat_map(|i| (0..n).map(move |j| (i, j)))
+                .map(|(i, j)| all[(rows + i) * 2 * n + cols + j])
+                .collect()
+        };
+        let t0 = Transfer {
+            ll: part(0, 0),
+            lr: part(0, n),
+            rl: part(n, 0),
+            rr: part(n, n),
+        };
+        let mut seq = vec![t0.clone()];
+        let (mut m1, mut p, mut c) = (None, 0, 0);
+        'grow: for m in 1..=MAX_STEPS {
+            let next = widen(&seq[m - 1], &t0, n);
+            seq.push(next);
+            for q in 1..=MAX_PERIOD.min(m) {
+                if let Some(cc) = shifted(&seq[m - q], &seq[m]) {
+                    (m1, p, c) = (Some(m - q), q, u64::from(cc));
+                    break 'grow;
+                }
+            }
+        }
+        let m1 = m1?;
+        Some(Self {
+            safe,
+            seq,
+            m1,
+            p,
+            c,
+            closures: std::cell::RefCell::default(),
+        })
+    }
+
+    /// The closure over a block `left` blocks from `Lb` and `right` from `Rb` of the block's
+    /// own moves and both sides' same-side entries (constant beyond `m1` blocks). O(n³) the
+    /// first time, then shared.
+    fn closure(&self, left: u64, right: u64) -> std::rc::Rc<Vec<u32>> {
+        let key = (left.min(self.m1 as u64), right.min(self.m1 as u64));
+        let n = self.seq[0].ll.len().isqrt();
+        self.closures
+            .borrow_mut()
+            .entry(key)
+            .or_insert_with(|| {
+                let mut xs = self.at(left).0.rr.clone();
+                min_with(&mut xs, &self.at(right).0.ll);
+                close(&mut xs, n);
+                std::rc::Rc::new(xs)
+            })
+            .clone()
+    }
+
+    /// Where a core of `m` blocks reads its entries: the stored matrix and the crossing
+    /// entries' added `k·c`.
+    fn at(&self, m: u64) -> (&Transfer, u64) {
+        if m == ENDLESS {
+            return (&self.seq[self.m1], 0);
+        }
+        match usize::try_from(m) {
+            Ok(m) if m < self.seq.len() => (&self.seq[m], 0),
+            _ => {
+                let over = m - self.m1 as u64;
+                let p = self.p as u64;
+                (&self.seq[self.m1 + (over % p) as usize], over / p * self.c)
+            }
+        }
+    }
+
+    /// The entry `(i, j)` of `part` for a core of `m` blocks; `u64::MAX` for none. O(1).
+    fn get(&self, m: u64, part: Part, i: usize, j: usize, n: usize) -> u64 {
+        let (t, add) = self.at(m);
+        let (v, add) = match part {
+            Part::Ll => (t.ll[i * n + j], 0),
+            Part::Rr => (t.rr[i * n + j], 0),
+            Part::Lr => (t.lr[i * n + j], add),
+            Part::Rl => (t.rl[i * n + j], add),
+        };
+        if v >= INF {
+            u64::MAX
+        } else {
+            u64::from(v) + add
+        }
+    }
+}
+
+/// The hostile attacks of a strip position, indexed for column queries.
+struct Attacks {
+    /// Finitely attacked squares, sorted.
+    finite: Vec<Coord>,
+    /// Per rank (0-based): groups of disjoint ray intervals (step, residue, sorted intervals).
+    rays: Vec<Vec<RayGroup>>,
+}
+
+/// Unlimited horizontal rays of one step and residue on one rank: disjoint intervals.
+struct RayGroup {
+    dx: i64,
+    residue: i64,
+    /// `[lo, hi]` covered on files of the residue, sorted.
+    spans: Vec<(i64, i64)>,
+}
+
+impl Attacks {
+    /// O(p log p + attacks).
+    fn new(pos: &Position, colour: Colour, ranks: usize) -> Option<Self> {
+        let map = StripAttackMap::new(pos)?;
+        let hostile = |p: u32| pos.is_hostile(p as usize, colour);
+        let mut finite: Vec<Coord> = map
+            .finite()
+            .iter()
+            .filter(|e| hostile(e.1))
+            .map(|e| e.0)
+            .collect();
+        finite.sort_unstable();
+        finite.dedup();
+        let mut rays: Vec<Vec<RayGroup>> = (0..ranks).map(|_| Vec::new()).collect();
+        for ray in map.rays().filter(|r| hostile(r.piece)) {
+            let dx = ray.step.dx;
+            let first = ray.from.file.checked_add(dx)?;
+            let (lo, hi) = match (dx > 0, ray.until) {
+                (true, Some(u)) => (first, u.file),
+                (true, None) => (first, i64::MAX),
+                (false, Some(u)) => (u.file, first),
+                (false, None) => (i64::MIN, first),
+            };
+            let residue = ray.from.file.rem_euclid(dx.abs());
+            let groups = &mut rays[usize::try_from(ray.from.rank - 1).ok()?];
+            match groups.iter_mut().find(|g| g.dx == dx && g.residue == residue) {
+                Some(g) => g.spans.push((lo, hi)),
+                None => groups.push(RayGroup {
+                    dx,
+                    residue,
+                    spans: vec![(lo, hi)],
+                }),
+            }
+        }
+        for g in rays.iter_mut().flatten() {
+            g.spans.sort_unstable();
+        }
+        Some(Self { finite, rays })
+    }
+
+    /// Whether a ray covers file `f` of rank `r` (0-based). O(groups · log rays).
+    fn ray_covers(&self, f: i64, r: usize) -> bool {
+        self.rays[r].iter().any(|g| {
+            f.rem_euclid(g.dx.abs()) == g.residue && {
+                let k = g.spans.partition_point(|s| s.0 <= f);
+                k > 0 && g.spans[k - 1].1 >= f
+            }
+        })
+    }
+}
+
+/// A core: its `Lb` block's first file (`Rb` is `B·(m+1)` files on), its blocks, its kind.
+struct Core {
+    lb: i128,
+    m: u64,
+    kind: usize,
+}
+
+/// A zone: files `start ..= start + width - 1`, its squares' emptiness and safety.
+struct Zone {
+    start: i64,
+    width: usize,
+    empty: Vec<bool>,
+    safe: Vec<bool>,
+}
+
+/// A square of the route with a node's state, on the real strip.
+type Stop = (Coord, usize);
+
+/// A piece of the route, forward: its rest squares and repeats, and whether its first node is
+/// at rest (its first square is then the previous piece's last).
+#[derive(Default)]
+struct Built {
+    squares: Vec<Coord>,
+    repeats: Vec<Repeat>,
+    starts_at_rest: bool,
+}
+
+impl Built {
+    /// A piece that starts at this stop.
+    fn from(stop: Stop) -> Self {
+        Self {
+            squares: if stop.1 == 0 { vec![stop.0] } else { Vec::new() },
+            repeats: Vec::new(),
+            starts_at_rest: stop.1 == 0,
+        }
+    }
+
+    /// Goes on to this stop (a square when at rest).
+    fn push(&mut self, stop: Stop) {
+        if stop.1 == 0 {
+            self.squares.push(stop.0);
+        }
+    }
+}
+
+/// Everything the sweep needs.
+struct Engine {
+    model: Model,
+    kinds: Vec<Kind>,
+    cores: Vec<Core>,
+    zones: Vec<Zone>,
+}
+
+/// How a zone node was reached.
+#[derive(Clone, Copy)]
+enum Via {
+    Seed,
+    Move(u32),
+    /// Through the left core (same side, `Rb`) or the right core (`Lb`).
+    Left(u32),
+    Right(u32),
+}
+
+impl Engine {
+    /// Dijkstra's search in zone `z` from `seeds`; with parents when `trace`.
+    /// O(nodes · transitions · log nodes + end blocks · n).
+    fn search(&self, z: usize, seeds: &[(u32, u64)], trace: bool) -> (Vec<u64>, Vec<Via>) {
+        let model = &self.model;
+        let zone = &self.zones[z];
+        let ranks = model.ranks;
+        let nodes = zone.width * ranks * model.states;
+        let mut dist = vec![u64::MAX; nodes];
+        let mut via = if trace { vec![Via::Seed; nodes] } else { Vec::new() };
+        let mut heap = BinaryHeap::new();
+        for &(v, d) in seeds {
+            if d < dist[v as usize] {
+                dist[v as usize] = d;
+                heap.push(Reverse((d, v)));
+            }
+        }
+        let n = model.n();
+        let b = model.width;
+        let empty = |f: i64, r: i64| zone.empty[f as usize * ranks + r as usize];
+        let safe = |f: i64, r: i64| zone.safe[f as usize * ranks + r as usize];
+        let (left, right) = (&self.cores[z], &self.cores[z + 1]);
+        while let Some(Reverse((d, u))) = heap.pop() {
+            if d > dist[u as usize] {
+                continue;
+            }
+            let (x, r, s) = model.split(u as usize);
+            let mut relax = |v: usize, nd: u64, how: Via, heap: &mut BinaryHeap<Reverse<(u64, u32)>>| {
+                if nd < dist[v] {
+                    dist[v] = nd;
+                    if trace {
+                        via[v] = how;
+                    }
+                    heap.push(Reverse((nd, v as u32)));
+                }
+            };
+            model.moves(
+                (x as i64, r as i64, s),
+                zone.width as i64,
+                &empty,
+                &safe,
+                &mut |f, r, s, w| {
+                    relax(
+                        model.node(f as usize, r as usize, s),
+                        d + u64::from(w),
+                        Via::Move(u),
+                        &mut heap,
+                    );
+                },
+            );
+            // Same-side stays in the neighbouring cores.
+            let local = u as usize;
+            if x < b {
+                let kind = &self.kinds[left.kind];
+                for j in 0..n {
+                    let w = kind.get(left.m, Part::Rr, local, j, n);
+                    if j != local && w != u64::MAX {
+                        relax(j, d + w, Via::Left(u), &mut heap);
+                    }
+                }
+            }
+            if x + b >= zone.width {
+                let kind = &self.kinds[right.kind];
+                let base = (zone.width - b) * ranks * model.states;
+                for j in 0..n {
+                    let w = kind.get(right.m, Part::Ll, local - base, j, n);
+                    if j != local - base && w != u64::MAX {
+                        relax(base + j, d + w, Via::Right(u), &mut heap);
+                    }
+                }
+            }
+        }
+        (dist, via)
+    }
+
+    /// The stop of zone `z`'s node.
+    fn stop(&self, z: usize, node: usize) -> Stop {
+        let (x, r, s) = self.model.split(node);
+        (Coord::new(self.zones[z].start + x as i64, r as i64 + 1), s)
+    }
+
+    /// The path of a stay in core `k` from node `a` to node `b` (indices of `2n`: `Lb` first,
+    /// then `Rb`), into `out` (without its first stop), with repeats. `m` may be less than the
+    /// core's blocks for a same-side stay (module docs); `lb` is then the first file of the
+    /// block the walk calls 0.
+    fn walk(&self, kind: &Kind, m: u64, lb: i128, a: usize, b: usize, out: &mut Built) -> Option<()> {
+        let model = &self.model;
+        let n = model.n();
+        let bw = model.width as i128;
+        let last = i128::from(m) + 1;
+        let period = kind.safe.len() as i64;
+        let target_right = b >= n;
+        let bi = b % n;
+        // Distances from every node of block `j` to `b`, by block. O(n²) per block (the
+        // closure over a block is the kind's, shared).
+        let mut blocks: HashMap<i128, Vec<u64>> = HashMap::new();
+        let mut dist = |j: i128, idx: usize| -> u64 {
+            if blocks.len() > 64 {
+                blocks.clear();
+            }
+            blocks.entry(j).or_insert_with(|| {
+                if j == 0 || j == last {
+                    let part = match (j == 0, target_right) {
+                        (true, false) => Part::Ll,
+                        (true, true) => Part::Lr,
+                        (false, false) => Part::Rl,
+                        (false, true) => Part::Rr,
+                    };
+                    return (0..n).map(|i| kind.get(m, part, i, bi, n)).collect();
+                }
+                let left = u64::try_from(j - 1).expect("inside the core");
+                let right = m - u64::try_from(j).expect("inside the core");
+                let xs = kind.closure(left, right);
+                let rest: Vec<u64> = (0..n)
+                    .map(|y| {
+                        if target_right {
+                            kind.get(right, Part::Lr, y, bi, n)
+                        } else {
+                            kind.get(left, Part::Rl, y, bi, n)
+                        }
+                    })
+                    .collect();
+                (0..n)
+                    .map(|i| {
+                        let row = &xs[i * n..(i + 1) * n];
+                        row.iter()
+                            .zip(&rest)
+                            .filter(|&(&a, &r)| a < INF && r != u64::MAX)
+                            .map(|(&a, &r)| u64::from(a) + r)
+                            .min()
+                            .unwrap_or(u64::MAX)
+                    })
+                    .collect()
+            })[idx]
+        };
+        let file_of =
+            |j: i128, x: usize| i64::try_from(lb + j * bw + x as i128).expect("a file of the strip");
+        let (mut j, mut idx) = (if a < n { 0 } else { last }, a % n);
+        let goal = (if b < n { 0 } else { last }, b % n);
+        let mut d = dist(j, idx);
+        if d == u64::MAX {
+            return None;
+        }
+        let (p, m1) = (kind.p as i128, kind.m1 as i128);
+        let stable = |j: i128| j >= m1 + 2 && last - 1 - j >= m1 + p + 2;
+        // Rest nodes seen in the stable middle: (node, block mod p) → (squares so far, block, d).
+        let mut seen: HashMap<(usize, i128), (usize, i128, u64)> = HashMap::new();
+        let mut lo_hi = (j, j);
+        while (j, idx) != goal {
+            let (x, r, s) = model.split(idx);
+            if s == 0 && stable(j) {
+                if let Some(&(at, j0, d0)) = seen.get(&(idx, j.rem_euclid(p))) {
+                    let step = j - j0;
+                    let (lo, hi) = lo_hi;
+                    // Rounds that keep every block they touch (and its neighbours) stable.
+                    let rounds = if step > 0 {
+                        (last - 1 - (m1 + p + 2) - (hi + 1)) / step
+                    } else {
+                        (lo - 1 - (m1 + 2)) / -step
+                    };
+                    if rounds > 0 && stable(lo - 1) && stable(hi + 1) {
+                        let rounds_u = u64::try_from(rounds).ok()?;
+                        out.repeats.push(Repeat {
+                            at,
+                            len: out.squares.len() - 1 - at,
+                            times: rounds_u,
+                        });
+                        // The walk goes on from the same node, `rounds` rounds on.
+                        d -= rounds_u * (d0 - d);
+                        j += rounds * step;
+                        seen.clear();
+                        lo_hi = (j, j);
+                        continue;
+                    }
+                    seen.clear();
+                    lo_hi = (j, j);
+                }
+                seen.insert((idx, j.rem_euclid(p)), (out.squares.len() - 1, j, d));
+            }
+            // The first transition that keeps to the distance.
+            let files = i64::try_from((last + 1) * bw).ok()?;
+            let local = i64::try_from(j * bw).ok()? + x as i64;
+            let mut next = None;
+            model.moves(
+                (local, r as i64, s),
+                files,
+                &|_, _| true,
+                &|f, r| kind.safe[(f.rem_euclid(period)) as usize] >> r & 1 == 1,
+                &mut |f, r2, s2, w| {
+                    if next.is_some() {
+                        return;
+                    }
+                    let (j2, x2) = (i128::from(f) / bw, (f as usize) % model.width);
+                    let i2 = model.node(x2, r2 as usize, s2);
+                    let d2 = if (j2, i2) == goal { 0 } else { dist(j2, i2) };
+                    if d2 != u64::MAX && d2 + u64::from(w) == d {
+                        next = Some((j2, i2, d2));
+                    }
+                },
+            );
+            let (j2, i2, d2) = next?;
+            (j, idx, d) = (j2, i2, d2);
+            lo_hi = (lo_hi.0.min(j), lo_hi.1.max(j));
+            let (x2, r2, s2) = model.split(i2);
+            out.push((Coord::new(file_of(j, x2), r2 as i64 + 1), s2));
+        }
+        Some(())
+    }
+}
+
+/// Answers a strip route question with this engine; `None` when it does not apply (captures,
+/// hoppers, initial moves, a variant's mover, no long stretch, more than 192 nodes a block, no
+/// certificate), and the other strip engines answer.
+pub(super) fn crossing(pos: &Position, strip: Strip, q: &Question) -> Option<Answer> {
+    let Target::Square(t) = q.target else {
+        return None;
+    };
+    let start = q.mover.at;
+    let nothing = match &q.may_capture {
+        Capturable::Nothing => true,
+        Capturable::Squares(list) => list.is_empty(),
+        Capturable::All => false,
+    };
+    if !nothing
+        || q.mover.by_square.is_some()
+        || !q.mover.rule.initial_steps(q.mover.colour).is_empty()
+        || !strip.contains(t)
+        || !strip.contains(start)
+        || pos.piece_at(start).is_some()
+    {
+        return None;
+    }
+    let colour = q.mover.colour;
+    let steps = q.mover.rule.steps(colour);
+    let spans = margin(pos, strip, &steps, colour)?;
+    let period = i64::try_from(spans.period).ok()?;
+    let ranks = i64::from(strip.ranks());
+    let model = model(&steps, ranks, period)?;
+    let bw = model.width as i128;
+    let attacks = Attacks::new(pos, colour, model.ranks)?;
+    let merged = explicit_files(pos, spans.reach, [start.file, t.file]);
+    // Cores between the intervals, and the half-infinite ones at both ends.
+    let align_up = |f: i128| f + (-f).rem_euclid(i128::from(period));
+    let mut cut: Vec<(i128, u64)> = Vec::new(); // (Lb's first file, blocks)
+    let first = i128::from(merged.first()?.0);
+    let rb0 = (first - bw).div_euclid(bw) * bw; // Rb of the left end: ends before `first`
+    let rb0 = rb0 - rb0.rem_euclid(i128::from(period));
+    cut.push((rb0 - bw * 3, ENDLESS));
+    for w in merged.windows(2) {
+        let (lo, hi) = (i128::from(w[0].1) + 1, i128::from(w[1].0) - 1);
+        let core = align_up(lo + bw);
+        let m = (hi + 1 - bw - core).div_euclid(bw);
+        if m >= MIN_CORE {
+            cut.push((core - bw, u64::try_from(m).ok()?));
+        }
+    }
+    cut.push((align_up(i128::from(merged.last()?.1) + 1), ENDLESS));
+    if cut.len() < 3 {
+        return None;
+    }
+    // Zones between cores; kinds by their columns.
+    let h = model.ranks;
+    let empty_at = {
+        let mut occupied: Vec<Coord> = pos.pieces().iter().map(|p| p.at).collect();
+        occupied.sort_unstable();
+        occupied
+    };
+    let column = |f: i64| -> u64 {
+        (0..h)
+            .filter(|&r| !attacks.ray_covers(f, r))
+            .fold(0u64, |m, r| m | 1 << r)
+    };
+    let mut kinds: Vec<Kind> = Vec::new();
+    let mut kind_of: HashMap<Vec<u64>, usize> = HashMap::new();
+    let mut cores = Vec::with_capacity(cut.len());
+    for &(lb, m) in &cut {
+        // The columns of a period from a file of phase 0 inside the stretch.
+        let at = if m == ENDLESS && lb == cut[0].0 {
+            lb + 3 * bw
+        } else {
+            lb
+        };
+        let f0 = i64::try_from(at).ok()?;
+        let safe: Vec<u64> = (0..period).map(|i| column(f0 + i)).collect();
+        let kind = if let Some(&k) = kind_of.get(&safe) {
+            k
+        } else {
+            kinds.push(Kind::new(&model, safe.clone())?);
+            kind_of.insert(safe, kinds.len() - 1);
+            kinds.len() - 1
+        };
+        cores.push(Core { lb, m, kind });
+    }
+    let mut zones = Vec::with_capacity(cores.len() - 1);
+    for w in cores.windows(2) {
+        let start = if w[0].m == ENDLESS {
+            w[0].lb + 3 * bw
+        } else {
+            w[0].lb + bw * (i128::from(w[0].m) + 1)
+        };
+        let end = w[1].lb + bw; // exclusive
+        let width = usize::try_from(end - start).ok()?;
+        let start = i64::try_from(start).ok()?;
+        let mut empty = vec![true; width * h];
+        let mut safe = vec![true; width * h];
+        let lo = empty_at.partition_point(|c| c.file < start);
+        for c in empty_at[lo..]
+            .iter()
+            .take_while(|c| (c.file - start) < width as i64)
+        {
+            empty[(c.file - start) as usize * h + (c.rank - 1) as usize] = false;
+        }
+        let lo = attacks.finite.partition_point(|c| c.file < start);
+        for c in attacks.finite[lo..]
+            .iter()
+            .take_while(|c| (c.file - start) < width as i64)
+        {
+            if (1..=h as i64).contains(&c.rank) {
+                safe[(c.file - start) as usize * h + (c.rank - 1) as usize] = false;
+            }
+        }
+        for x in 0..width {
+            for r in 0..h {
+                if attacks.ray_covers(start + x as i64, r) {
+                    safe[x * h + r] = false;
+                }
+            }
+        }
+        zones.push(Zone {
+            start,
+            width,
+            empty,
+            safe,
+        });
+    }
+    let engine = Engine {
+        model,
+        kinds,
+        cores,
+        zones,
+    };
+    Some(Answer::Route(engine.sweep(start, t)?))
+}
+
+impl Engine {
+    /// Zone of a file.
+    fn zone_of(&self, f: i64) -> usize {
+        self.zones.partition_point(|z| z.start <= f) - 1
+    }
+
+    /// Node of a rest square in zone `z`.
+    fn rest(&self, z: usize, c: Coord) -> usize {
+        self.model
+            .node((c.file - self.zones[z].start) as usize, (c.rank - 1) as usize, 0)
+    }
+
+    /// The end blocks of zone `z` (first node, core between it and the neighbour, part of the
+    /// crossing matrix, neighbour, neighbour's first node of its facing end block), leftwards
+    /// and rightwards.
+    fn sides(&self, z: usize) -> [Option<Side>; 2] {
+        let per_file = self.model.ranks * self.model.states;
+        let b = self.model.width;
+        let last = |z: usize| (self.zones[z].width - b) * per_file;
+        [
+            (z > 0).then(|| (0, z, Part::Rl, z - 1, last(z - 1))),
+            (z + 1 < self.zones.len()).then(|| (last(z), z + 1, Part::Lr, z + 1, 0)),
+        ]
+    }
+
+    /// Zone by zone, in the order of their nearest seed (module docs): each zone searched with
+    /// every seed it has, its end blocks' distances carried across both neighbouring cores;
+    /// a neighbour is searched again only when one of its seeds improves. Stops when no
+    /// pending seed is nearer than the target. Then the route is traced back. `None` inside
+    /// when a walk fails (it cannot: the distances say a path exists).
+    fn sweep(&self, start: Coord, t: Coord) -> Option<Option<Way>> {
+        let n = self.model.n();
+        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
+        let goal = self.rest(zt, t);
+        // Per zone: its seeds (node → distance) and its end blocks' distances when searched.
+        let mut seeds: HashMap<usize, HashMap<u32, u64>> = HashMap::new();
+        let mut ends: HashMap<usize, [Vec<u64>; 2]> = HashMap::new();
+        let mut queue = BinaryHeap::new();
+        seeds
+            .entry(zs)
+            .or_default()
+            .insert(self.rest(zs, start) as u32, 0);
+        queue.push(Reverse((0u64, zs)));
+        let mut best = u64::MAX;
+        while let Some(Reverse((key, z))) = queue.pop() {
+            if key >= best {
+                break;
+            }
+            let list: Vec<(u32, u64)> = seeds[&z].iter().map(|(&v, &d)| (v, d)).collect();
+            let (dist, _) = self.search(z, &list, false);
+            if z == zt {
+                best = best.min(dist[goal]);
+            }
+            let sides = self.sides(z);
+            let mut seen = [Vec::new(), Vec::new()];
+            for (side, info) in sides.iter().enumerate() {
+                let Some((from, core, part, nz, to)) = *info else {
+                    continue;
+                };
+                let out = &dist[from..from + n];
+                let old = ends.get(&z).map(|e| &e[side]);
+                seen[side] = out.to_vec();
+                // Only distances that improved on the last search here are carried.
+                if old.is_some_and(|o| o.iter().zip(out).all(|(o, d)| d >= o)) {
+                    continue;
+                }
+                let core = &self.cores[core];
+                let kind = &self.kinds[core.kind];
+                let mut next = vec![u64::MAX; n];
+                for (u, &du) in out.iter().enumerate() {
+                    if du == u64::MAX || old.is_some_and(|o| o[u] <= du) {
+                        continue;
+                    }
+                    for (v, nv) in next.iter_mut().enumerate() {
+                        let w = kind.get(core.m, part, u, v, n);
+                        if w != u64::MAX {
+                            *nv = (*nv).min(du + w);
+                        }
+                    }
+                }
+                let mine = seeds.entry(nz).or_default();
+                let mut nearest = u64::MAX;
+                for (v, &d) in next.iter().enumerate() {
+                    let node = (to + v) as u32;
+                    if d < best && mine.get(&node).is_none_or(|&o| d < o) {
+                        mine.insert(node, d);
+                        nearest = nearest.min(d);
+                    }
+                }
+                if nearest != u64::MAX {
+                    queue.push(Reverse((nearest, nz)));
+                }
+            }
+            ends.insert(z, seen);
+        }
+        if best == u64::MAX {
+            return Some(None);
+        }
+        let seeds_of = |z: usize| -> Vec<(u32, u64)> {
+            seeds
+                .get(&z)
+                .map(|m| m.iter().map(|(&v, &d)| (v, d)).collect())
+                .unwrap_or_default()
+        };
+        let target = best;
+        // Traced back: pieces of the route, last first.
+        let b = self.model.width;
+        let mut pieces: Vec<Built> = Vec::new();
+        let mut at = goal;
+        let mut z = zt;
+        let mut via = self.search(z, &seeds_of(z), true).1;
+        loop {
+            // Zone z from one of its seeds to `at`.
+            let mut nodes = vec![at];
+            while let Via::Move(u) | Via::Left(u) | Via::Right(u) = via[*nodes.last()?] {
+                nodes.push(u as usize);
+            }
+            nodes.reverse();
+            let mut piece = Built::from(self.stop(z, nodes[0]));
+            for w in nodes.windows(2) {
+                match via[w[1]] {
+                    Via::Move(_) => piece.push(self.stop(z, w[1])),
+                    Via::Left(_) | Via::Right(_) => {
+                        let left = matches!(via[w[1]], Via::Left(_));
+                        let core = &self.cores[if left { z } else { z + 1 }];
+                        let kind = &self.kinds[core.kind];
+                        let m = core.m.min(kind.m1 as u64);
+                        let bw = b as i128;
+                        let zone = &self.zones[z];
+                        let base = if left {
+                            0
+                        } else {
+                            (zone.width - b) * self.model.ranks * self.model.states
+                        };
+                        let (a, bb) = (w[0] - base, w[1] - base);
+                        if left {
+                            let lb = i128::from(zone.start) - bw * (i128::from(m) + 1);
+                            self.walk(kind, m, lb, n + a, n + bb, &mut piece)?;
+                        } else {
+                            let lb = i128::from(zone.start) + (zone.width - b) as i128;
+                            self.walk(kind, m, lb, a, bb, &mut piece)?;
+                        }
+                    }
+                    Via::Seed => return None,
+                }
+            }
+            let entry = nodes[0];
+            pieces.push(piece);
+            if z == zs && entry == self.rest(zs, start) {
+                break;
+            }
+            // The crossing that seeded `entry`: from the neighbour on that side.
+            let side = usize::from(entry >= n);
+            let (to, core_idx, _, pz, _) = self.sides(z)[side]?;
+            let (from, _, part, _, _) = self.sides(pz)[1 - side]?;
+            let (pdist, pvia) = self.search(pz, &seeds_of(pz), true);
+            let core = &self.cores[core_idx];
+            let kind = &self.kinds[core.kind];
+            let v = entry - to;
+            let want = seeds.get(&z)?.get(&(entry as u32)).copied()?;
+            let u = (0..n).find(|&u| {
+                let du = pdist[from + u];
+                let w = kind.get(core.m, part, u, v, n);
+                du != u64::MAX && w != u64::MAX && du + w == want
+            })?;
+            let mut cross = Built::from(self.stop(pz, from + u));
+            let (a, bb) = if part == Part::Lr { (u, n + v) } else { (n + u, v) };
+            self.walk(kind, core.m, core.lb, a, bb, &mut cross)?;
+            pieces.push(cross);
+            (via, at, z) = (pvia, from + u, pz);
+        }
+        let mut way = Built::default();
+        for piece in pieces.into_iter().rev() {
+            // A piece that starts at rest repeats the previous piece's last square.
+            let skip = usize::from(piece.starts_at_rest && !way.squares.is_empty());
+            let shift = way.squares.len() - skip;
+            way.repeats.extend(piece.repeats.into_iter().map(|r| Repeat {
+                at: r.at + shift,
+                ..r
+            }));
+            way.squares.extend(piece.squares.into_iter().skip(skip));
+        }
+        Some(Some(Way {
+            moves: target,
+            waypoints: way.squares,
+            lines: false,
+            repeats: way.repeats,
+            captured: Vec::new(),
+        }))
+    }
+}
