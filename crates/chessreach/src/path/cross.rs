@@ -799,8 +799,10 @@ impl Engine {
         let mut lo_hi = (j, j);
         while (j, idx) != goal {
             let (x, r, s) = model.split(idx);
-            if s == 0 && stable(j) {
-                if let Some(&(at, j0, d0)) = seen.get(&(idx, j.rem_euclid(p))) {
+            // A rest node closes a round of moves; a ride's node a stretch of the same ride.
+            if stable(j) {
+                let count = out.squares.len();
+                if let Some(&(seen_count, j0, d0)) = seen.get(&(idx, j.rem_euclid(p))) {
                     let step = j - j0;
                     let (lo, hi) = lo_hi;
                     // Rounds that keep every block they touch (and its neighbours) stable.
@@ -809,13 +811,16 @@ impl Engine {
                     } else {
                         (lo - 1 - (m1 + 2)) / -step
                     };
-                    if rounds > 0 && stable(lo - 1) && stable(hi + 1) {
+                    let whole = s == 0 || seen_count == count;
+                    if whole && rounds > 0 && stable(lo - 1) && stable(hi + 1) {
                         let rounds_u = u64::try_from(rounds).ok()?;
-                        out.repeats.push(Repeat {
-                            at,
-                            len: out.squares.len() - 1 - at,
-                            times: rounds_u,
-                        });
+                        if seen_count < count {
+                            out.repeats.push(Repeat {
+                                at: seen_count - 1,
+                                len: count - seen_count,
+                                times: rounds_u,
+                            });
+                        }
                         // The walk goes on from the same node, `rounds` rounds on.
                         d -= rounds_u * (d0 - d);
                         j += rounds * step;
@@ -826,7 +831,7 @@ impl Engine {
                     seen.clear();
                     lo_hi = (j, j);
                 }
-                seen.insert((idx, j.rem_euclid(p)), (out.squares.len() - 1, j, d));
+                seen.insert((idx, j.rem_euclid(p)), (count, j, d));
             }
             // The first transition that keeps to the distance.
             let files = i64::try_from((last + 1) * bw).ok()?;
