@@ -229,8 +229,10 @@ def test_strip_routes():
     assert near["1,1"] == 0 and "2,3" not in near and all(k.split(",")[0] in "0123" for k in near)
     with pytest.raises(chessreach.ChessreachError):
         chessreach.distances(strip, "b:N@1,1")  # a strip has no end: files needed
+    far = chessreach.route(strip, "N@1,1", to="10000000000,5")  # crossed by transfer matrices
+    assert far.moves and far.repeats and far.waypoints[-1] == "10000000000,5"
     with pytest.raises(chessreach.ChessreachError):
-        chessreach.route(strip, "N@1,1", to="10000000000,5")  # too wide to search
+        chessreach.route(strip, "N@1,1", to="10000000000,5", may_capture="all")  # too wide
     with pytest.raises(chessreach.ChessreachError):
         strip.attacked("white")
     assert strip.is_attacked("2,8", "white")

@@ -24,6 +24,9 @@
 //!   only, for bulk queries (king-path).
 //! - [`strip`] (unbounded files, the king): columns no piece influences are compressed into
 //!   jumps; a bit-parallel breadth-first search over rank masks.
+//! - `cross` (unbounded files, long empty stretches, any non-hopping mover without captures):
+//!   each kind of stretch summarised by transfer matrices proven periodic in its width, the
+//!   zones around the pieces searched one after another; routes with repeated rounds.
 //! - [`span`] (unbounded files, any other question): the [`Router`] on a window of files that
 //!   a pigeonhole argument proves enough.
 //!
