@@ -248,6 +248,24 @@ fn path_on_a_board_and_on_a_strip() {
             "100000000000,1",
         ])
         .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("50000000001 moves")
+                .and(predicate::str::contains("more times, each 4 files")),
+        );
+    chessreach()
+        .args([
+            "path",
+            "--board",
+            "infx8",
+            "--mover",
+            "N@1,1",
+            "--to",
+            "100000000000,1",
+            "--may-capture",
+            "all",
+        ])
+        .assert()
         .code(2)
         .stderr(predicate::str::contains("margin of 257 files each side"));
     chessreach()
