@@ -485,6 +485,18 @@ mod tests {
         let listed = way.waypoints.len() as u64 - 1;
         let r = way.repeats[0];
         assert_eq!(listed + r.len as u64 * r.times, way.moves);
+        // Its memory is estimated first and refused beyond the budget.
+        let small = ask(
+            &pos,
+            &q(
+                "N",
+                "1,1",
+                Target::Square(sq("10000000000,1")),
+                Capturable::Nothing,
+            ),
+            Budget::new(1 << 10),
+        );
+        assert!(matches!(small, Err(RouteError::TooLarge(_))), "{small:?}");
         // A queen rides it: the empty stretch is shrunk, the route stretched back.
         let a = ask(
             &pos,

@@ -106,11 +106,12 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use super::ask::{Answer, Question, Target, Way};
+use super::ask::{Answer, Question, RouteError, Target, Way};
 use super::span::{explicit_files, margin};
 use super::{Capturable, Repeat};
 use crate::attack::{Position, StripAttackMap};
 use crate::geometry::{Coord, Strip};
+use crate::limits::Budget;
 use crate::piece::{Colour, Step};
 
 /// No path: kept small enough that two of them add without overflow.
@@ -867,7 +868,12 @@ impl Engine {
 /// Answers a strip route question with this engine; `None` when it does not apply (captures,
 /// hoppers, initial moves, a variant's mover, no long stretch, more than 192 nodes a block, no
 /// certificate), and the other strip engines answer.
-pub(super) fn crossing(pos: &Position, strip: Strip, q: &Question) -> Option<Answer> {
+pub(super) fn crossing(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    budget: Budget,
+) -> Option<Result<Answer, RouteError>> {
     let Target::Square(t) = q.target else {
         return None;
     };
@@ -914,6 +920,28 @@ pub(super) fn crossing(pos: &Position, strip: Strip, q: &Question) -> Option<Ans
     if cut.len() < 3 {
         return None;
     }
+    // Memory, estimated before anything large is built: each kind's matrices (up to 97 steps
+    // of four n×n tables), the zones' squares (two flags each), per zone its seeds and end
+    // distances (2n of each), and one search's arrays over the widest zone.
+    let n = model.n() as u64;
+    let kinds_bytes = 97 * 4 * n * n * 4;
+    let zone_start = |w: &[(i128, u64)]| {
+        if w[0].1 == ENDLESS {
+            w[0].0 + 3 * bw
+        } else {
+            w[0].0 + bw * (i128::from(w[0].1) + 1)
+        }
+    };
+    let zone_bytes: u64 = cut
+        .windows(2)
+        .map(|w| u64::try_from(w[1].0 + bw - zone_start(w)).unwrap_or(u64::MAX))
+        .fold(0u64, u64::saturating_add);
+    let needed = crate::limits::mul_add(zone_bytes, model.ranks as u64 * (2 + 24 * model.states as u64), 0)
+        .and_then(|z| crate::limits::mul_add(cut.len() as u64, 2 * n * 64, z))
+        .map(|b| b.saturating_add(kinds_bytes));
+    if let Err(e) = budget.check("the strip route search across long stretches", needed) {
+        return Some(Err(e.into()));
+    }
     // Zones between cores; kinds by their columns.
     let h = model.ranks;
     let empty_at = {
@@ -949,11 +977,7 @@ pub(super) fn crossing(pos: &Position, strip: Strip, q: &Question) -> Option<Ans
     }
     let mut zones = Vec::with_capacity(cores.len() - 1);
     for w in cores.windows(2) {
-        let start = if w[0].m == ENDLESS {
-            w[0].lb + 3 * bw
-        } else {
-            w[0].lb + bw * (i128::from(w[0].m) + 1)
-        };
+        let start = zone_start(&[(w[0].lb, w[0].m)]);
         let end = w[1].lb + bw; // exclusive
         let width = usize::try_from(end - start).ok()?;
         let start = i64::try_from(start).ok()?;
@@ -995,7 +1019,7 @@ pub(super) fn crossing(pos: &Position, strip: Strip, q: &Question) -> Option<Ans
         cores,
         zones,
     };
-    Some(Answer::Route(engine.sweep(start, t)?))
+    Some(Ok(Answer::Route(engine.sweep(start, t)?)))
 }
 
 impl Engine {

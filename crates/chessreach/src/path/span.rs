@@ -190,8 +190,8 @@ pub(super) fn on_strip(
     budget: Budget,
     progress: Option<Progress<'_>>,
 ) -> Result<Answer, RouteError> {
-    if let Some(answer) = super::cross::crossing(pos, strip, q) {
-        return Ok(answer);
+    if let Some(answer) = super::cross::crossing(pos, strip, q, budget) {
+        return answer;
     }
     match shrunk(pos, strip, q, budget, progress) {
         Some(answer) => Ok(answer),
