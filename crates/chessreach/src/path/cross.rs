@@ -382,6 +382,32 @@ struct Kind {
     c: u64,
     /// Closures over a block inside a core, by blocks to each end ([`Kind::closure`]).
     closures: std::cell::RefCell<Closures>,
+    /// Walks made across cores of this kind, by their end nodes ([`Engine::walk`]).
+    walks: std::cell::RefCell<HashMap<(usize, usize), Vec<Walked>>>,
+}
+
+/// A walk across a core of `m` blocks, remembered: its squares (files from the side of its
+/// first node, after `split` squares from the side of its last), its repeats (`at` from the
+/// walk's start), and when `step > 0` its first jump: `rounds` rounds of `step` blocks, made
+/// by its repeat `jump_repeat` if it recorded one. With `step = 0` it holds for `m` only.
+#[derive(Clone)]
+struct Walked {
+    m: u64,
+    step: i128,
+    rounds: u64,
+    squares: Vec<(i128, i64)>,
+    split: usize,
+    repeats: Vec<(i64, usize, u64)>,
+    jump_repeat: Option<usize>,
+}
+
+/// A walk's first jump: squares listed before it, rounds, blocks a round, and the repeat it
+/// recorded (an index of the route's repeats).
+struct Jump {
+    at: usize,
+    rounds: u64,
+    step: i128,
+    repeat: Option<usize>,
 }
 
 /// Closures over a block by blocks to each end, shared.
@@ -466,6 +492,7 @@ impl Kind {
             p,
             c,
             closures: std::cell::RefCell::default(),
+            walks: std::cell::RefCell::default(),
         })
     }
 
@@ -640,6 +667,14 @@ struct Engine {
     zones: Vec<Zone>,
 }
 
+/// A zone search's arrays, kept from one search to the next.
+#[derive(Default)]
+struct Scratch {
+    dist: Vec<u64>,
+    via: Vec<Via>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+}
+
 /// How a zone node was reached.
 #[derive(Clone, Copy)]
 enum Via {
@@ -651,16 +686,21 @@ enum Via {
 }
 
 impl Engine {
-    /// Dijkstra's search in zone `z` from `seeds`; with parents when `trace`.
-    /// O(nodes · transitions · log nodes + end blocks · n).
-    fn search(&self, z: usize, seeds: &[(u32, u64)], trace: bool) -> (Vec<u64>, Vec<Via>) {
+    /// Dijkstra's search in zone `z` from `seeds` into `sc` (its `dist`; its `via` when
+    /// `trace`). O(nodes · transitions · log nodes + end-block nodes · n).
+    fn search(&self, z: usize, seeds: &[(u32, u64)], trace: bool, sc: &mut Scratch) {
         let model = &self.model;
         let zone = &self.zones[z];
         let ranks = model.ranks;
         let nodes = zone.width * ranks * model.states;
-        let mut dist = vec![u64::MAX; nodes];
-        let mut via = if trace { vec![Via::Seed; nodes] } else { Vec::new() };
-        let mut heap = BinaryHeap::new();
+        let Scratch { dist, via, heap } = sc;
+        dist.clear();
+        dist.resize(nodes, u64::MAX);
+        via.clear();
+        if trace {
+            via.resize(nodes, Via::Seed);
+        }
+        heap.clear();
         for &(v, d) in seeds {
             if d < dist[v as usize] {
                 dist[v as usize] = d;
@@ -671,13 +711,16 @@ impl Engine {
         let b = model.width;
         let empty = |f: i64, r: i64| zone.empty[f as usize * ranks + r as usize];
         let safe = |f: i64, r: i64| zone.safe[f as usize * ranks + r as usize];
+        // Same-side stays in the neighbouring cores, as edges between end-block nodes.
         let (left, right) = (&self.cores[z], &self.cores[z + 1]);
+        let back_left = &self.kinds[left.kind].at(left.m).0.rr;
+        let back_right = &self.kinds[right.kind].at(right.m).0.ll;
+        let base = (zone.width - b) * ranks * model.states;
         while let Some(Reverse((d, u))) = heap.pop() {
             if d > dist[u as usize] {
                 continue;
             }
-            let (x, r, s) = model.split(u as usize);
-            let mut relax = |v: usize, nd: u64, how: Via, heap: &mut BinaryHeap<Reverse<(u64, u32)>>| {
+            let mut relax = |v: usize, nd: u64, how: Via| {
                 if nd < dist[v] {
                     dist[v] = nd;
                     if trace {
@@ -686,6 +729,7 @@ impl Engine {
                     heap.push(Reverse((nd, v as u32)));
                 }
             };
+            let (x, r, s) = model.split(u as usize);
             model.moves(
                 (x as i64, r as i64, s),
                 zone.width as i64,
@@ -696,33 +740,26 @@ impl Engine {
                         model.node(f as usize, r as usize, s),
                         d + u64::from(w),
                         Via::Move(u),
-                        &mut heap,
                     );
                 },
             );
-            // Same-side stays in the neighbouring cores.
             let local = u as usize;
             if x < b {
-                let kind = &self.kinds[left.kind];
-                for j in 0..n {
-                    let w = kind.get(left.m, Part::Rr, local, j, n);
-                    if j != local && w != u64::MAX {
-                        relax(j, d + w, Via::Left(u), &mut heap);
+                for (j, &w) in back_left[local * n..(local + 1) * n].iter().enumerate() {
+                    if w < INF && j != local {
+                        relax(j, d + u64::from(w), Via::Left(u));
                     }
                 }
             }
             if x + b >= zone.width {
-                let kind = &self.kinds[right.kind];
-                let base = (zone.width - b) * ranks * model.states;
-                for j in 0..n {
-                    let w = kind.get(right.m, Part::Ll, local - base, j, n);
-                    if j != local - base && w != u64::MAX {
-                        relax(base + j, d + w, Via::Right(u), &mut heap);
+                let i = local - base;
+                for (j, &w) in back_right[i * n..(i + 1) * n].iter().enumerate() {
+                    if w < INF && j != i {
+                        relax(base + j, d + u64::from(w), Via::Right(u));
                     }
                 }
             }
         }
-        (dist, via)
     }
 
     /// The stop of zone `z`'s node.
@@ -736,6 +773,87 @@ impl Engine {
     /// core's blocks for a same-side stay (module docs); `lb` is then the first file of the
     /// block the walk calls 0.
     fn walk(&self, kind: &Kind, m: u64, lb: i128, a: usize, b: usize, out: &mut Built) -> Option<()> {
+        let n = self.model.n();
+        let bw = self.model.width as i128;
+        let side = |i: usize| if i < n { lb } else { lb + (i128::from(m) + 1) * bw };
+        let (from_a, from_b) = (side(a), side(b));
+        let hit = kind.walks.borrow().get(&(a, b)).and_then(|list| {
+            list.iter().find_map(|w| {
+                if w.step == 0 {
+                    return (w.m == m).then_some((w.clone(), 0));
+                }
+                let diff = i128::from(m) - i128::from(w.m);
+                let more = diff / w.step.abs();
+                (diff % w.step.abs() == 0 && i128::from(w.rounds) + more >= 1).then(|| (w.clone(), more))
+            })
+        });
+        if let Some((w, more)) = hit {
+            let base = out.squares.len() as i64;
+            out.squares
+                .extend(w.squares.iter().enumerate().map(|(i, &(f, r))| {
+                    let origin = if i < w.split { from_a } else { from_b };
+                    Coord::new(i64::try_from(origin + f).expect("a file of the strip"), r)
+                }));
+            out.repeats
+                .extend(w.repeats.iter().enumerate().map(|(i, &(at, len, times))| Repeat {
+                    at: (base + at) as usize,
+                    len,
+                    times: if Some(i) == w.jump_repeat {
+                        times.saturating_add_signed(more as i64)
+                    } else {
+                        times
+                    },
+                }));
+            return Some(());
+        }
+        let (base, repeats) = (out.squares.len(), out.repeats.len());
+        let jump = self.walk_raw(kind, m, lb, a, b, out)?;
+        // Remembered for the next core of this kind with the same ends (a core whose width
+        // differs by whole rounds makes the same walk with more or fewer rounds, module docs).
+        let mut walks = kind.walks.borrow_mut();
+        let list = walks.entry((a, b)).or_default();
+        if list.len() < 16 {
+            let (split, step, rounds, jump_repeat) = match jump {
+                Some(Ok(j)) if (a < n) != (b < n) && (j.step > 0) == (b >= n) => {
+                    (j.at - base, j.step, j.rounds, j.repeat.map(|r| r - repeats))
+                }
+                _ => (out.squares.len() - base, 0, 0, None),
+            };
+            list.push(Walked {
+                m,
+                step,
+                rounds,
+                squares: out.squares[base..]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let origin = if i < split { from_a } else { from_b };
+                        (i128::from(c.file) - origin, c.rank)
+                    })
+                    .collect(),
+                split,
+                repeats: out.repeats[repeats..]
+                    .iter()
+                    .map(|r| (r.at as i64 - base as i64, r.len, r.times))
+                    .collect(),
+                jump_repeat,
+            });
+        }
+        Some(())
+    }
+
+    /// [`Engine::walk`] without the kind's memory; tells the walk's first jump (`Err` when a
+    /// round was found but not taken before it). O(n²) per block walked.
+    fn walk_raw(
+        &self,
+        kind: &Kind,
+        m: u64,
+        lb: i128,
+        a: usize,
+        b: usize,
+        out: &mut Built,
+    ) -> Option<Option<Result<Jump, ()>>> {
+        let mut first = None;
         let model = &self.model;
         let n = model.n();
         let bw = model.width as i128;
@@ -815,6 +933,12 @@ impl Engine {
                     let whole = s == 0 || seen_count == count;
                     if whole && rounds > 0 && stable(lo - 1) && stable(hi + 1) {
                         let rounds_u = u64::try_from(rounds).ok()?;
+                        first.get_or_insert(Ok(Jump {
+                            at: count,
+                            rounds: rounds_u,
+                            step,
+                            repeat: (seen_count < count).then_some(out.repeats.len()),
+                        }));
                         if seen_count < count {
                             out.repeats.push(Repeat {
                                 at: seen_count - 1,
@@ -828,6 +952,12 @@ impl Engine {
                         seen.clear();
                         lo_hi = (j, j);
                         continue;
+                    }
+                    // A round refused for want of blocks at the walk's own end is refused on
+                    // any core; one refused for the far end makes the walk depend on `m`.
+                    let near = if a < n { stable(lo - 1) } else { stable(hi + 1) };
+                    if whole && near {
+                        first.get_or_insert(Err(()));
                     }
                     seen.clear();
                     lo_hi = (j, j);
@@ -861,7 +991,7 @@ impl Engine {
             let (x2, r2, s2) = model.split(i2);
             out.push((Coord::new(file_of(j, x2), r2 as i64 + 1), s2));
         }
-        Some(())
+        Some(first)
     }
 }
 
@@ -1047,67 +1177,92 @@ impl Engine {
         ]
     }
 
-    /// Zone by zone, in the order of their nearest seed (module docs): each zone searched with
-    /// every seed it has, its end blocks' distances carried across both neighbouring cores;
-    /// a neighbour is searched again only when one of its seeds improves. Stops when no
-    /// pending seed is nearer than the target. Then the route is traced back. `None` inside
-    /// when a walk fails (it cannot: the distances say a path exists).
+    /// Distances at the `n` nodes of the end block a crossing of `core` reaches from `out`
+    /// (`part`: `Lr` rightwards, `Rl` leftwards), counting only the rows `carry` keeps.
+    /// O(n²).
+    fn carry(&self, core: usize, part: Part, out: &[u64], carry: impl Fn(usize) -> bool) -> Vec<u64> {
+        let n = self.model.n();
+        let core = &self.cores[core];
+        let (t, add) = self.kinds[core.kind].at(core.m);
+        let matrix = if part == Part::Lr { &t.lr } else { &t.rl };
+        let mut next = vec![u64::MAX; n];
+        for (u, &du) in out.iter().enumerate() {
+            if du == u64::MAX || !carry(u) {
+                continue;
+            }
+            let du = du + add;
+            for (nv, &w) in next.iter_mut().zip(&matrix[u * n..(u + 1) * n]) {
+                if w < INF {
+                    *nv = (*nv).min(du + u64::from(w));
+                }
+            }
+        }
+        next
+    }
+
+    /// Zone by zone, in the order of their nearest pending seed (module docs): each zone
+    /// searched from the seeds it got since its last search, its end blocks' distances that
+    /// improved carried across both neighbouring cores; a seed no nearer than what a searched
+    /// zone already has is dropped. Stops when no pending seed is nearer than the target.
+    /// Then the route is traced back. `None` inside when a walk fails (it cannot: the
+    /// distances say a path exists).
     fn sweep(&self, start: Coord, t: Coord) -> Option<Option<Way>> {
         let n = self.model.n();
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let goal = self.rest(zt, t);
-        // Per zone: its seeds (node → distance) and its end blocks' distances when searched.
-        let mut seeds: HashMap<usize, HashMap<u32, u64>> = HashMap::new();
+        let first = self.rest(zs, start) as u32;
+        // Per zone: seeds not yet searched, and its end blocks' distances (once searched).
+        let mut pending: HashMap<usize, Vec<(u32, u64)>> = HashMap::from([(zs, vec![(first, 0)])]);
         let mut ends: HashMap<usize, [Vec<u64>; 2]> = HashMap::new();
-        let mut queue = BinaryHeap::new();
-        seeds
-            .entry(zs)
-            .or_default()
-            .insert(self.rest(zs, start) as u32, 0);
-        queue.push(Reverse((0u64, zs)));
+        let mut queue = BinaryHeap::from([Reverse((0u64, zs))]);
+        let mut sc = Scratch::default();
         let mut best = u64::MAX;
         while let Some(Reverse((key, z))) = queue.pop() {
             if key >= best {
                 break;
             }
-            let list: Vec<(u32, u64)> = seeds[&z].iter().map(|(&v, &d)| (v, d)).collect();
-            let (dist, _) = self.search(z, &list, false);
+            let Some(list) = pending.remove(&z) else {
+                continue;
+            };
+            // A zone's distances are the least over its seeds, so the new seeds alone are
+            // searched and merged with the last ones.
+            self.search(z, &list, false, &mut sc);
             if z == zt {
-                best = best.min(dist[goal]);
+                best = best.min(sc.dist[goal]);
             }
             let sides = self.sides(z);
-            let mut seen = [Vec::new(), Vec::new()];
+            let known = ends
+                .entry(z)
+                .or_insert_with(|| [vec![u64::MAX; n], vec![u64::MAX; n]]);
+            let mut improved = [Vec::new(), Vec::new()];
             for (side, info) in sides.iter().enumerate() {
-                let Some((from, core, part, nz, to)) = *info else {
+                let Some((from, ..)) = *info else {
                     continue;
                 };
-                let out = &dist[from..from + n];
-                let old = ends.get(&z).map(|e| &e[side]);
-                seen[side] = out.to_vec();
-                // Only distances that improved on the last search here are carried.
-                if old.is_some_and(|o| o.iter().zip(out).all(|(o, d)| d >= o)) {
+                improved[side] = known[side]
+                    .iter_mut()
+                    .zip(&sc.dist[from..from + n])
+                    .map(|(o, &d)| {
+                        let better = d < *o;
+                        *o = (*o).min(d);
+                        better
+                    })
+                    .collect();
+            }
+            for (side, info) in sides.iter().enumerate() {
+                let Some((_, core, part, nz, to)) = *info else {
+                    continue;
+                };
+                if !improved[side].contains(&true) {
                     continue;
                 }
-                let core = &self.cores[core];
-                let kind = &self.kinds[core.kind];
-                let mut next = vec![u64::MAX; n];
-                for (u, &du) in out.iter().enumerate() {
-                    if du == u64::MAX || old.is_some_and(|o| o[u] <= du) {
-                        continue;
-                    }
-                    for (v, nv) in next.iter_mut().enumerate() {
-                        let w = kind.get(core.m, part, u, v, n);
-                        if w != u64::MAX {
-                            *nv = (*nv).min(du + w);
-                        }
-                    }
-                }
-                let mine = seeds.entry(nz).or_default();
+                let next = self.carry(core, part, &ends[&z][side], |u| improved[side][u]);
+                let there = ends.get(&nz).map(|e| &e[1 - side]);
                 let mut nearest = u64::MAX;
+                let mine = pending.entry(nz).or_default();
                 for (v, &d) in next.iter().enumerate() {
-                    let node = (to + v) as u32;
-                    if d < best && mine.get(&node).is_none_or(|&o| d < o) {
-                        mine.insert(node, d);
+                    if d < best && there.is_none_or(|k| d < k[v]) {
+                        mine.push(((to + v) as u32, d));
                         nearest = nearest.min(d);
                     }
                 }
@@ -1115,16 +1270,40 @@ impl Engine {
                     queue.push(Reverse((nearest, nz)));
                 }
             }
-            ends.insert(z, seen);
         }
         if best == u64::MAX {
             return Some(None);
         }
+        // A zone's seeds, again: from its neighbours' end blocks and the start. Every seed
+        // nearer than `best` was searched, so these give each zone the distances it had (up
+        // to `best`, the ones a route uses).
         let seeds_of = |z: usize| -> Vec<(u32, u64)> {
-            seeds
-                .get(&z)
-                .map(|m| m.iter().map(|(&v, &d)| (v, d)).collect())
-                .unwrap_or_default()
+            let mut list = Vec::new();
+            if z == zs {
+                list.push((first, 0));
+            }
+            for (side, info) in self.sides(z).iter().enumerate() {
+                let Some((_, core, _, nz, _)) = *info else {
+                    continue;
+                };
+                let Some(e) = ends.get(&nz) else {
+                    continue;
+                };
+                let (from_side, part) = if side == 0 { (1, Part::Lr) } else { (0, Part::Rl) };
+                let at = if side == 0 {
+                    0
+                } else {
+                    self.sides(z)[1].map_or(0, |s| s.0)
+                };
+                let next = self.carry(core, part, &e[from_side], |_| true);
+                list.extend(
+                    next.iter()
+                        .enumerate()
+                        .filter(|&(_, &d)| d <= best)
+                        .map(|(v, &d)| ((at + v) as u32, d)),
+                );
+            }
+            list
         };
         let target = best;
         // Traced back: pieces of the route, last first.
@@ -1132,8 +1311,10 @@ impl Engine {
         let mut pieces: Vec<Built> = Vec::new();
         let mut at = goal;
         let mut z = zt;
-        let mut via = self.search(z, &seeds_of(z), true).1;
+        let mut other = Scratch::default();
+        self.search(z, &seeds_of(z), true, &mut sc);
         loop {
+            let via = &sc.via;
             // Zone z from one of its seeds to `at`.
             let mut nodes = vec![at];
             while let Via::Move(u) | Via::Left(u) | Via::Right(u) = via[*nodes.last()?] {
@@ -1177,13 +1358,13 @@ impl Engine {
             let side = usize::from(entry >= n);
             let (to, core_idx, _, pz, _) = self.sides(z)[side]?;
             let (from, _, part, _, _) = self.sides(pz)[1 - side]?;
-            let (pdist, pvia) = self.search(pz, &seeds_of(pz), true);
+            let want = sc.dist[entry];
+            self.search(pz, &seeds_of(pz), true, &mut other);
             let core = &self.cores[core_idx];
             let kind = &self.kinds[core.kind];
             let v = entry - to;
-            let want = seeds.get(&z)?.get(&(entry as u32)).copied()?;
             let u = (0..n).find(|&u| {
-                let du = pdist[from + u];
+                let du = other.dist[from + u];
                 let w = kind.get(core.m, part, u, v, n);
                 du != u64::MAX && w != u64::MAX && du + w == want
             })?;
@@ -1191,7 +1372,8 @@ impl Engine {
             let (a, bb) = if part == Part::Lr { (u, n + v) } else { (n + u, v) };
             self.walk(kind, core.m, core.lb, a, bb, &mut cross)?;
             pieces.push(cross);
-            (via, at, z) = (pvia, from + u, pz);
+            std::mem::swap(&mut sc, &mut other);
+            (at, z) = (from + u, pz);
         }
         let mut way = Built::default();
         for piece in pieces.into_iter().rev() {
@@ -1211,5 +1393,73 @@ impl Engine {
             repeats: way.repeats,
             captured: Vec::new(),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Rule;
+
+    /// A remembered walk (module docs: a core wider by whole rounds makes the same walk with
+    /// more rounds) is the walk made afresh, for cores of many widths; and the memory is used.
+    #[test]
+    fn remembered_walks_are_the_walks_made_afresh() {
+        for (betza, ranks, safe) in [
+            ("N", 3, vec![0b111]),
+            ("N", 5, vec![0b11011, 0b11111]),
+            ("Q", 4, vec![0b1111]),
+            ("NN", 5, vec![0b11111]),
+            ("K", 3, vec![0b101, 0b111]),
+            ("WnA", 4, vec![0b1111]),
+        ] {
+            let rule: Rule = betza.parse().expect("betza");
+            let steps = rule.steps(Colour::White);
+            let model = model(&steps, ranks, safe.len() as i64).expect("a model");
+            let kind = Kind::new(&model, safe.clone()).expect("a certificate");
+            let n = model.n();
+            let engine = Engine {
+                model,
+                kinds: Vec::new(),
+                cores: Vec::new(),
+                zones: Vec::new(),
+            };
+            let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
+            let mut walks = 0;
+            for (a, b) in [(0, n), (n - 1, n + 1), (n, 0), (n + 2, 1)] {
+                if engine.model.split(a).2 != 0 || engine.model.split(b % n).2 != 0 {
+                    continue;
+                }
+                for m in widths.clone() {
+                    let lb = -3 * i128::from(m);
+                    let (x, r, _) = engine.model.split(a % n);
+                    let first = lb
+                        + if a < n {
+                            0
+                        } else {
+                            (i128::from(m) + 1) * engine.model.width as i128
+                        };
+                    let stop = (
+                        Coord::new(i64::try_from(first).expect("file") + x as i64, r as i64 + 1),
+                        0,
+                    );
+                    let (mut fresh, mut kept) = (Built::from(stop), Built::from(stop));
+                    let made = engine.walk_raw(&kind, m, lb, a, b, &mut fresh);
+                    let again = engine.walk(&kind, m, lb, a, b, &mut kept);
+                    assert_eq!(made.is_some(), again.is_some(), "{betza} {m}");
+                    assert_eq!(
+                        fresh.squares, kept.squares,
+                        "{betza} on {ranks} ranks, {m} blocks, {a} to {b}"
+                    );
+                    assert_eq!(fresh.repeats, kept.repeats, "{betza} {m}");
+                    walks += usize::from(made.is_some());
+                }
+            }
+            let kept: usize = kind.walks.borrow().values().map(Vec::len).sum();
+            assert!(
+                walks > 0 && kept * 4 < walks,
+                "{betza}: {kept} walks kept for {walks}"
+            );
+        }
     }
 }
