@@ -264,21 +264,26 @@ fn write_route_line(way: Option<&Way>, pos: &Position, out: &mut impl Write) -> 
         writeln!(out, "no route")?;
         return Ok(());
     };
-    let mut listed = names(pos, &w.waypoints);
-    // A repeated round, said after its listed squares.
-    for r in w.repeats.iter().rev() {
+    // A repeated round, said after its listed squares (repeats come in order). O(squares).
+    let say = |r: &chessreach::path::Repeat| {
         let (a, b) = (w.waypoints[r.at], w.waypoints[r.at + r.len]);
-        listed.insert(
-            r.at + r.len + 1,
-            format!(
-                "(the last {} moves {} more times, each {} files and {} ranks on)",
-                r.len,
-                r.times,
-                b.file - a.file,
-                b.rank - a.rank
-            ),
-        );
+        format!(
+            "(the last {} moves {} more times, each {} files and {} ranks on)",
+            r.len,
+            r.times,
+            b.file - a.file,
+            b.rank - a.rank
+        )
+    };
+    let mut rounds = w.repeats.iter().peekable();
+    let mut listed = Vec::with_capacity(w.waypoints.len() + w.repeats.len());
+    for (i, name) in names(pos, &w.waypoints).into_iter().enumerate() {
+        while let Some(r) = rounds.next_if(|r| r.at + r.len + 1 == i) {
+            listed.push(say(r));
+        }
+        listed.push(name);
     }
+    listed.extend(rounds.map(say));
     let squares = listed.join(" ");
     if w.lines {
         writeln!(

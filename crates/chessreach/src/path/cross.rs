@@ -384,6 +384,91 @@ struct Kind {
     closures: std::cell::RefCell<Closures>,
     /// Walks made across cores of this kind, by their end nodes ([`Engine::walk`]).
     walks: std::cell::RefCell<HashMap<(usize, usize), Vec<Walked>>>,
+    /// Shortest paths between the nodes of one block by its own moves, `n × n`.
+    inside: Vec<u32>,
+    /// The edges zone searches use, per index of the sequence ([`Kind::sparse`]).
+    sparse: std::cell::RefCell<HashMap<usize, std::rc::Rc<Sparse>>>,
+}
+
+/// Edges per node: (other node, length).
+type Edges = Vec<Vec<(u32, u32)>>;
+
+/// The entries of a transfer matrix a zone search needs (module docs, *Fewer edges*): `ll`
+/// and `rr` same-side edges, `lr` and `rl` crossing edges, each only where no shorter
+/// entries and the block's own moves imply it.
+struct Sparse {
+    ll: Edges,
+    rr: Edges,
+    lr: Edges,
+    rl: Edges,
+}
+
+impl Sparse {
+    /// O(n³).
+    fn new(model: &Model, t: &Transfer, inside: &[u32]) -> Self {
+        let n = model.n();
+        let ghost = |k: usize| model.split(k).2 != 0;
+        // Same side: (i, j) follows from the block's moves, from two positive entries, or
+        // from a ghost's entry and its free stop (which the block's moves make).
+        let same = |d: &[u32]| -> Edges {
+            (0..n)
+                .map(|i| {
+                    (0..n)
+                        .filter_map(|j| {
+                            let w = d[i * n + j];
+                            let implied = i == j
+                                || w >= INF
+                                || inside[i * n + j] <= w
+                                || (0..n).any(|k| {
+                                    let (a, b) = (d[i * n + k], d[k * n + j]);
+                                    k != i
+                                        && k != j
+                                        && a < INF
+                                        && b < INF
+                                        && a + b <= w
+                                        && ((a > 0 && b > 0) || (b == 0 && ghost(k) && !ghost(j)))
+                                });
+                            (!implied).then_some((j as u32, w))
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        // Crossing: (u, v) follows from a positive same-side entry at u's end and a crossing
+        // entry, or a crossing entry and a same-side entry at v's end (positive, or a ghost's
+        // free stop).
+        let cross = |d: &[u32], from: &[u32], to: &[u32]| -> Edges {
+            (0..n)
+                .map(|u| {
+                    (0..n)
+                        .filter_map(|v| {
+                            let w = d[u * n + v];
+                            let implied = w >= INF
+                                || (0..n).any(|k| {
+                                    let (a, b) = (from[u * n + k], d[k * n + v]);
+                                    k != u && a > 0 && a < INF && b < INF && a + b <= w
+                                })
+                                || (0..n).any(|k| {
+                                    let (a, b) = (d[u * n + k], to[k * n + v]);
+                                    k != v
+                                        && a < INF
+                                        && b < INF
+                                        && a + b <= w
+                                        && (b > 0 || (ghost(k) && !ghost(v)))
+                                });
+                            (!implied).then_some((v as u32, w))
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        Self {
+            ll: same(&t.ll),
+            rr: same(&t.rr),
+            lr: cross(&t.lr, &t.ll, &t.rr),
+            rl: cross(&t.rl, &t.rr, &t.ll),
+        }
+    }
 }
 
 /// A walk across a core of `m` blocks, remembered: its squares (files from the side of its
@@ -460,6 +545,25 @@ impl Kind {
                 }
             }
         }
+        // The block's own moves: the same search on one block.
+        let mut inside = vec![INF; n * n];
+        for src in 0..n {
+            let d = &mut inside[src * n..(src + 1) * n];
+            d[src] = 0;
+            deque.push_back(src);
+            while let Some(u) = deque.pop_front() {
+                for &(v, w) in adj[u].iter().filter(|&&(v, _)| v < n) {
+                    if d[u] + w < d[v] {
+                        d[v] = d[u] + w;
+                        if w == 0 {
+                            deque.push_front(v);
+                        } else {
+                            deque.push_back(v);
+                        }
+                    }
+                }
+            }
+        }
         let part = |rows: usize, cols: usize| -> Vec<u32> {
             (0..n)
                 .flat_map(|i| (0..n).map(move |j| (i, j)))
@@ -493,6 +597,8 @@ impl Kind {
             c,
             closures: std::cell::RefCell::default(),
             walks: std::cell::RefCell::default(),
+            inside,
+            sparse: std::cell::RefCell::default(),
         })
     }
 
@@ -517,17 +623,36 @@ impl Kind {
     /// Where a core of `m` blocks reads its entries: the stored matrix and the crossing
     /// entries' added `k·c`.
     fn at(&self, m: u64) -> (&Transfer, u64) {
+        let (i, add) = self.index(m);
+        (&self.seq[i], add)
+    }
+
+    /// The index in the sequence a core of `m` blocks reads, and the crossing entries' added
+    /// `k·c`.
+    fn index(&self, m: u64) -> (usize, u64) {
         if m == ENDLESS {
-            return (&self.seq[self.m1], 0);
+            return (self.m1, 0);
         }
         match usize::try_from(m) {
-            Ok(m) if m < self.seq.len() => (&self.seq[m], 0),
+            Ok(m) if m < self.seq.len() => (m, 0),
             _ => {
                 let over = m - self.m1 as u64;
                 let p = self.p as u64;
-                (&self.seq[self.m1 + (over % p) as usize], over / p * self.c)
+                (self.m1 + (over % p) as usize, over / p * self.c)
             }
         }
+    }
+
+    /// The entries of a core of `m` blocks a zone search must use (module docs, *Fewer
+    /// edges*): per node, its same-side and crossing edges that no shorter ones imply. O(n³)
+    /// the first time per index, then shared.
+    fn sparse(&self, model: &Model, m: u64) -> std::rc::Rc<Sparse> {
+        let i = self.index(m).0;
+        self.sparse
+            .borrow_mut()
+            .entry(i)
+            .or_insert_with(|| std::rc::Rc::new(Sparse::new(model, &self.seq[i], &self.inside)))
+            .clone()
     }
 
     /// The entry `(i, j)` of `part` for a core of `m` blocks; `u64::MAX` for none. O(1).
@@ -707,14 +832,13 @@ impl Engine {
                 heap.push(Reverse((d, v)));
             }
         }
-        let n = model.n();
         let b = model.width;
         let empty = |f: i64, r: i64| zone.empty[f as usize * ranks + r as usize];
         let safe = |f: i64, r: i64| zone.safe[f as usize * ranks + r as usize];
         // Same-side stays in the neighbouring cores, as edges between end-block nodes.
         let (left, right) = (&self.cores[z], &self.cores[z + 1]);
-        let back_left = &self.kinds[left.kind].at(left.m).0.rr;
-        let back_right = &self.kinds[right.kind].at(right.m).0.ll;
+        let back_left = self.kinds[left.kind].sparse(model, left.m);
+        let back_right = self.kinds[right.kind].sparse(model, right.m);
         let base = (zone.width - b) * ranks * model.states;
         while let Some(Reverse((d, u))) = heap.pop() {
             if d > dist[u as usize] {
@@ -745,18 +869,13 @@ impl Engine {
             );
             let local = u as usize;
             if x < b {
-                for (j, &w) in back_left[local * n..(local + 1) * n].iter().enumerate() {
-                    if w < INF && j != local {
-                        relax(j, d + u64::from(w), Via::Left(u));
-                    }
+                for &(j, w) in &back_left.rr[local] {
+                    relax(j as usize, d + u64::from(w), Via::Left(u));
                 }
             }
             if x + b >= zone.width {
-                let i = local - base;
-                for (j, &w) in back_right[i * n..(i + 1) * n].iter().enumerate() {
-                    if w < INF && j != i {
-                        relax(base + j, d + u64::from(w), Via::Right(u));
-                    }
+                for &(j, w) in &back_right.ll[local - base] {
+                    relax(base + j as usize, d + u64::from(w), Via::Right(u));
                 }
             }
         }
@@ -1183,18 +1302,19 @@ impl Engine {
     fn carry(&self, core: usize, part: Part, out: &[u64], carry: impl Fn(usize) -> bool) -> Vec<u64> {
         let n = self.model.n();
         let core = &self.cores[core];
-        let (t, add) = self.kinds[core.kind].at(core.m);
-        let matrix = if part == Part::Lr { &t.lr } else { &t.rl };
+        let kind = &self.kinds[core.kind];
+        let add = kind.index(core.m).1;
+        let sparse = kind.sparse(&self.model, core.m);
+        let edges = if part == Part::Lr { &sparse.lr } else { &sparse.rl };
         let mut next = vec![u64::MAX; n];
         for (u, &du) in out.iter().enumerate() {
             if du == u64::MAX || !carry(u) {
                 continue;
             }
             let du = du + add;
-            for (nv, &w) in next.iter_mut().zip(&matrix[u * n..(u + 1) * n]) {
-                if w < INF {
-                    *nv = (*nv).min(du + u64::from(w));
-                }
+            for &(v, w) in &edges[u] {
+                let nv = &mut next[v as usize];
+                *nv = (*nv).min(du + u64::from(w));
             }
         }
         next
