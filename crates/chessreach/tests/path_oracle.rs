@@ -786,6 +786,60 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Many long stretches (the crossing engine's zones of one shape, its remembered searches
+    /// and walks, its pruned edges): one group of pieces repeated `copies` times at gaps of
+    /// 90 to 200 files, the start before the first and the target after the last; `ask`'s
+    /// answer against the enumerated state graph on the whole span, its route re-checked.
+    #[test]
+    fn strip_routes_across_many_stretches(
+        ranks in 2u64..6,
+        mover in prop_oneof![Just(TestPiece::named("Q")), Just(TestPiece::named("N")), Just(TestPiece::named("NN")), Just(TestPiece::named("K")), arb_piece()],
+        kinds in proptest::collection::vec(strip_kind(), 1..3),
+        group in proptest::collection::vec((0usize..3, 0i64..6, 1i64..6), 1..3),
+        gaps in proptest::collection::vec(90i64..200, 2..5),
+        ends in ((1i64..6), (1i64..6)),
+    ) {
+        let strip = Strip::new(ranks).expect("ranks");
+        let fold = |r: i64| (r - 1) % ranks as i64 + 1;
+        let mut pieces = Vec::new();
+        let mut seen = BTreeSet::new();
+        let mut at = 0;
+        for gap in &gaps {
+            at += gap;
+            for &(k, f, r) in &group {
+                let c = Coord::new(at + f, fold(r));
+                if seen.insert(c) {
+                    pieces.push(Placed { kind: k % kinds.len(), colour: Colour::Black, at: c });
+                }
+            }
+        }
+        let (start, target) = (Coord::new(0, fold(ends.0)), Coord::new(at + gaps[0] + 6, fold(ends.1)));
+        let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces).expect("position");
+        let window = |c: Coord| (-40..=target.file + 40).contains(&c.file);
+        let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &[], &window);
+        let question = Question {
+            mover: Mover { rule: mover.rule(), colour: Colour::White, at: start, by_square: None },
+            target: route::Target::Square(target),
+            may_capture: Capturable::Nothing,
+        };
+        let got = match ask(&pos, &question, STRIP_BUDGET) {
+            Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
+            got => got.expect("ask"),
+        };
+        let Answer::Route(way) = got else { panic!("a route") };
+        let want = truth.iter().filter(|((_, c), _)| *c == target).map(|(_, &d)| d).min();
+        prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
+        if let Some(w) = way {
+            let squares = w.squares(usize::MAX);
+            prop_assert_eq!(squares.last().copied(), Some(target));
+            check_route(&pos, &kinds, &mover, &squares, &[], &[], &window).map_err(TestCaseError::fail)?;
+        }
+    }
+}
+
 /// Initial moves (Betza `i`) by hand: Fairy-Stockfish's pawn makes its double step only from its
 /// side's second rank (rank 2 for White; for Black the second from the top), never captures with
 /// it, and is blocked by a piece on the square it passes.

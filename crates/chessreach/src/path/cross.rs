@@ -66,6 +66,34 @@
 //! splits into parts that only a zone joins) is found like any other. From left to right the
 //! zones between the start and the target are each searched once.
 //!
+//! Seeds no nearer than the distance a searched zone already has at their node are dropped
+//! (they change nothing), and a zone is searched from its new seeds alone, the result merged
+//! with the last (a zone's distances are the least over its seeds).
+//!
+//! # Fewer edges
+//!
+//! A zone search uses only the same-side and crossing entries no shorter ones imply. A
+//! same-side entry `d(i, j)` is left out when the block's own moves make it (the end block
+//! is part of the zone, empty and as safe as the stretch), or when `d(i, k) + d(k, j) ≤
+//! d(i, j)` with both parts positive, or with `d(k, j) = 0` for a ghost `k` stopping at a
+//! rest `j`. A crossing entry `(u, v)` is left out when a positive same-side entry at `u`'s
+//! end and a crossing entry, or a crossing entry and a same-side entry at `v`'s end
+//! (positive, or a ghost's free stop), make it as short. By induction on (length, whether
+//! the entry ends at rest), every left-out entry is the length of a path of kept entries and
+//! the block's moves, which the searches on both sides take (a zone's distances are closed
+//! under its kept same-side edges), so no distance changes.
+//!
+//! # Remembered work
+//!
+//! Zones of one shape (width, squares, neighbouring cores' same-side entries) searched from
+//! the same seeds, moved to start at 0, search alike: each such search is made once (up to
+//! 64 MB of them). A walk across a core (below) is remembered per kind and end nodes: on a
+//! core wider by whole rounds (`t` rounds of `s` blocks), the walk is the same but for `t`
+//! more rounds, since every distance it reads before its first round and after it is the
+//! same up to a constant (the left part's entries are constant from `m1` blocks on, the right
+//! part's shift by `c` every `p` blocks and `s` is a multiple of `p`); a walk whose first
+//! found round was refused for want of blocks at the far end is kept for its width only.
+//!
 //! # Routes
 //!
 //! The route is traced back zone by zone (each zone searched again), and each stay in a core
@@ -79,10 +107,13 @@
 //!
 //! # Cost
 //!
-//! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps.
-//! The search: `O(Σ zone nodes · transitions · log)` plus `O(n²)` per core crossed, twice (the
-//! second time to trace the route); memory `O(zone nodes + n per zone reached)`. The route's
-//! walks: `O(n²)` per block walked (a round and the blocks near each end), `O(n³)` per closure.
+//! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps;
+//! `O(n³)` per sequence index for its kept edges. The search: `O(Σ zone nodes · transitions
+//! · log + kept edges)` per zone shape and seeds, plus `O(kept crossing edges)` per core
+//! crossed, twice (the second time to trace the route); memory `O(zone nodes + n per zone
+//! reached)`. The route's walks: `O(n²)` per block walked (a round and the blocks near each
+//! end) the first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per
+//! closure.
 
 #![expect(
     clippy::cast_possible_truncation,
@@ -752,7 +783,22 @@ struct Zone {
     width: usize,
     empty: Vec<bool>,
     safe: Vec<bool>,
+    /// Zones of one shape (width, squares, neighbouring cores' same-side entries) search
+    /// alike.
+    shape: u32,
 }
+
+/// A zone search's distances and parents, from seeds moved to start at 0.
+struct Searched {
+    dist: Vec<u64>,
+    via: Vec<Via>,
+}
+
+/// Searches made, by zone shape and seeds (moved to start at 0).
+type Searches = HashMap<(u32, Vec<(u32, u64)>), std::rc::Rc<Searched>>;
+
+/// The most bytes of remembered searches.
+const SEARCHES_BYTES: usize = 64 << 20;
 
 /// A square of the route with a node's state, on the real strip.
 type Stop = (Coord, usize);
@@ -790,6 +836,8 @@ struct Engine {
     kinds: Vec<Kind>,
     cores: Vec<Core>,
     zones: Vec<Zone>,
+    /// Searches made, shared by zones of one shape given the same seeds, and their bytes.
+    searches: std::cell::RefCell<(Searches, usize)>,
 }
 
 /// A zone search's arrays, kept from one search to the next.
@@ -811,9 +859,9 @@ enum Via {
 }
 
 impl Engine {
-    /// Dijkstra's search in zone `z` from `seeds` into `sc` (its `dist`; its `via` when
-    /// `trace`). O(nodes · transitions · log nodes + end-block nodes · n).
-    fn search(&self, z: usize, seeds: &[(u32, u64)], trace: bool, sc: &mut Scratch) {
+    /// Dijkstra's search in zone `z` from `seeds` into `sc` (its `dist` and `via`).
+    /// O(nodes · transitions · log nodes + same-side edges).
+    fn search(&self, z: usize, seeds: &[(u32, u64)], sc: &mut Scratch) {
         let model = &self.model;
         let zone = &self.zones[z];
         let ranks = model.ranks;
@@ -822,9 +870,7 @@ impl Engine {
         dist.clear();
         dist.resize(nodes, u64::MAX);
         via.clear();
-        if trace {
-            via.resize(nodes, Via::Seed);
-        }
+        via.resize(nodes, Via::Seed);
         heap.clear();
         for &(v, d) in seeds {
             if d < dist[v as usize] {
@@ -847,9 +893,7 @@ impl Engine {
             let mut relax = |v: usize, nd: u64, how: Via| {
                 if nd < dist[v] {
                     dist[v] = nd;
-                    if trace {
-                        via[v] = how;
-                    }
+                    via[v] = how;
                     heap.push(Reverse((nd, v as u32)));
                 }
             };
@@ -879,6 +923,33 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// Zone `z` searched from `seeds`: the distances and parents less the nearest seed's
+    /// distance, and that distance. A zone of the same shape searched from the same seeds
+    /// (moved to start at 0) is not searched again. O(seeds · log seeds), and a search the
+    /// first time.
+    fn searched(&self, z: usize, seeds: &[(u32, u64)], sc: &mut Scratch) -> (std::rc::Rc<Searched>, u64) {
+        let base = seeds.iter().map(|s| s.1).min().unwrap_or(0);
+        let mut moved: Vec<(u32, u64)> = seeds.iter().map(|&(v, d)| (v, d - base)).collect();
+        moved.sort_unstable();
+        moved.dedup_by_key(|s| s.0);
+        let key = (self.zones[z].shape, moved);
+        if let Some(found) = self.searches.borrow().0.get(&key) {
+            return (found.clone(), base);
+        }
+        self.search(z, &key.1, sc);
+        let found = std::rc::Rc::new(Searched {
+            dist: sc.dist.clone(),
+            via: sc.via.clone(),
+        });
+        let mut searches = self.searches.borrow_mut();
+        let bytes = found.dist.len() * 16 + key.1.len() * 16;
+        if searches.1 + bytes <= SEARCHES_BYTES {
+            searches.1 += bytes;
+            searches.0.insert(key, found.clone());
+        }
+        (found, base)
     }
 
     /// The stop of zone `z`'s node.
@@ -1225,6 +1296,7 @@ pub(super) fn crossing(
         cores.push(Core { lb, m, kind });
     }
     let mut zones = Vec::with_capacity(cores.len() - 1);
+    let mut shapes = HashMap::new();
     for w in cores.windows(2) {
         let start = zone_start(&[(w[0].lb, w[0].m)]);
         let end = w[1].lb + bw; // exclusive
@@ -1255,11 +1327,20 @@ pub(super) fn crossing(
                 }
             }
         }
+        let same_side = |c: &Core| {
+            let kind = &kinds[c.kind];
+            (c.kind, kind.index(c.m).0.min(kind.m1))
+        };
+        let key = (width, empty, safe, same_side(&w[0]), same_side(&w[1]));
+        let next = shapes.len() as u32;
+        let shape = *shapes.entry(key.clone()).or_insert(next);
+        let (_, empty, safe, ..) = key;
         zones.push(Zone {
             start,
             width,
             empty,
             safe,
+            shape,
         });
     }
     let engine = Engine {
@@ -1267,6 +1348,7 @@ pub(super) fn crossing(
         kinds,
         cores,
         zones,
+        searches: std::cell::RefCell::default(),
     };
     Some(Ok(Answer::Route(engine.sweep(start, t)?)))
 }
@@ -1346,9 +1428,10 @@ impl Engine {
             };
             // A zone's distances are the least over its seeds, so the new seeds alone are
             // searched and merged with the last ones.
-            self.search(z, &list, false, &mut sc);
+            let (found, base) = self.searched(z, &list, &mut sc);
+            let at = |v: usize| found.dist[v].saturating_add(base);
             if z == zt {
-                best = best.min(sc.dist[goal]);
+                best = best.min(at(goal));
             }
             let sides = self.sides(z);
             let known = ends
@@ -1361,8 +1444,9 @@ impl Engine {
                 };
                 improved[side] = known[side]
                     .iter_mut()
-                    .zip(&sc.dist[from..from + n])
-                    .map(|(o, &d)| {
+                    .zip(from..from + n)
+                    .map(|(o, v)| {
+                        let d = at(v);
                         let better = d < *o;
                         *o = (*o).min(d);
                         better
@@ -1416,10 +1500,11 @@ impl Engine {
                     self.sides(z)[1].map_or(0, |s| s.0)
                 };
                 let next = self.carry(core, part, &e[from_side], |_| true);
+                let mine = ends.get(&z).map(|e| &e[side]);
                 list.extend(
                     next.iter()
                         .enumerate()
-                        .filter(|&(_, &d)| d <= best)
+                        .filter(|&(v, &d)| d <= best && mine.is_none_or(|k| d <= k[v]))
                         .map(|(v, &d)| ((at + v) as u32, d)),
                 );
             }
@@ -1431,10 +1516,9 @@ impl Engine {
         let mut pieces: Vec<Built> = Vec::new();
         let mut at = goal;
         let mut z = zt;
-        let mut other = Scratch::default();
-        self.search(z, &seeds_of(z), true, &mut sc);
+        let (mut found, mut base) = self.searched(z, &seeds_of(z), &mut sc);
         loop {
-            let via = &sc.via;
+            let via = &found.via;
             // Zone z from one of its seeds to `at`.
             let mut nodes = vec![at];
             while let Via::Move(u) | Via::Left(u) | Via::Right(u) = via[*nodes.last()?] {
@@ -1478,13 +1562,13 @@ impl Engine {
             let side = usize::from(entry >= n);
             let (to, core_idx, _, pz, _) = self.sides(z)[side]?;
             let (from, _, part, _, _) = self.sides(pz)[1 - side]?;
-            let want = sc.dist[entry];
-            self.search(pz, &seeds_of(pz), true, &mut other);
+            let want = found.dist[entry] + base;
+            let (there, from_base) = self.searched(pz, &seeds_of(pz), &mut sc);
             let core = &self.cores[core_idx];
             let kind = &self.kinds[core.kind];
             let v = entry - to;
             let u = (0..n).find(|&u| {
-                let du = other.dist[from + u];
+                let du = there.dist[from + u].saturating_add(from_base);
                 let w = kind.get(core.m, part, u, v, n);
                 du != u64::MAX && w != u64::MAX && du + w == want
             })?;
@@ -1492,8 +1576,7 @@ impl Engine {
             let (a, bb) = if part == Part::Lr { (u, n + v) } else { (n + u, v) };
             self.walk(kind, core.m, core.lb, a, bb, &mut cross)?;
             pieces.push(cross);
-            std::mem::swap(&mut sc, &mut other);
-            (at, z) = (from + u, pz);
+            (found, base, at, z) = (there, from_base, from + u, pz);
         }
         let mut way = Built::default();
         for piece in pieces.into_iter().rev() {
@@ -1543,6 +1626,7 @@ mod tests {
                 kinds: Vec::new(),
                 cores: Vec::new(),
                 zones: Vec::new(),
+                searches: std::cell::RefCell::default(),
             };
             let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
             let mut walks = 0;
