@@ -394,6 +394,26 @@ fn shifted(a: &Transfer, b: &Transfer) -> Option<u32> {
     Some(c.unwrap_or(0))
 }
 
+/// Distances from `src` by 0-1 breadth-first search over `adj`, into `d` (all [`INF`]),
+/// keeping to the nodes below `d.len()`. O(edges).
+fn zero_one(adj: &[Vec<(usize, u32)>], src: usize, d: &mut [u32]) {
+    let nodes = d.len();
+    let mut deque = std::collections::VecDeque::from([src]);
+    d[src] = 0;
+    while let Some(u) = deque.pop_front() {
+        for &(v, w) in adj[u].iter().filter(|&&(v, _)| v < nodes) {
+            if d[u] + w < d[v] {
+                d[v] = d[u] + w;
+                if w == 0 {
+                    deque.push_front(v);
+                } else {
+                    deque.push_back(v);
+                }
+            }
+        }
+    }
+}
+
 /// Which part of a transfer matrix.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
@@ -558,42 +578,13 @@ impl Kind {
             );
         }
         let mut all = vec![INF; 4 * n * n];
-        let mut deque = std::collections::VecDeque::new();
-        for src in 0..2 * n {
-            let d = &mut all[src * 2 * n..(src + 1) * 2 * n];
-            d[src] = 0;
-            deque.push_back(src);
-            while let Some(u) = deque.pop_front() {
-                for &(v, w) in &adj[u] {
-                    if d[u] + w < d[v] {
-                        d[v] = d[u] + w;
-                        if w == 0 {
-                            deque.push_front(v);
-                        } else {
-                            deque.push_back(v);
-                        }
-                    }
-                }
-            }
+        for (src, d) in all.chunks_mut(2 * n).enumerate() {
+            zero_one(&adj, src, d);
         }
         // The block's own moves: the same search on one block.
         let mut inside = vec![INF; n * n];
-        for src in 0..n {
-            let d = &mut inside[src * n..(src + 1) * n];
-            d[src] = 0;
-            deque.push_back(src);
-            while let Some(u) = deque.pop_front() {
-                for &(v, w) in adj[u].iter().filter(|&&(v, _)| v < n) {
-                    if d[u] + w < d[v] {
-                        d[v] = d[u] + w;
-                        if w == 0 {
-                            deque.push_front(v);
-                        } else {
-                            deque.push_back(v);
-                        }
-                    }
-                }
-            }
+        for (src, d) in inside.chunks_mut(n).enumerate() {
+            zero_one(&adj, src, d);
         }
         let part = |rows: usize, cols: usize| -> Vec<u32> {
             (0..n)
@@ -797,7 +788,7 @@ struct Searched {
 /// Searches made, by zone shape and seeds (moved to start at 0).
 type Searches = HashMap<(u32, Vec<(u32, u64)>), std::rc::Rc<Searched>>;
 
-/// The most bytes of remembered searches.
+/// The most bytes of remembered searches, whatever the budget.
 const SEARCHES_BYTES: usize = 64 << 20;
 
 /// A square of the route with a node's state, on the real strip.
@@ -838,6 +829,8 @@ struct Engine {
     zones: Vec<Zone>,
     /// Searches made, shared by zones of one shape given the same seeds, and their bytes.
     searches: std::cell::RefCell<(Searches, usize)>,
+    /// The most bytes of remembered searches.
+    searches_cap: usize,
 }
 
 /// A zone search's arrays, kept from one search to the next.
@@ -945,7 +938,7 @@ impl Engine {
         });
         let mut searches = self.searches.borrow_mut();
         let bytes = found.dist.len() * 16 + key.1.len() * 16;
-        if searches.1 + bytes <= SEARCHES_BYTES {
+        if searches.1 + bytes <= self.searches_cap {
             searches.1 += bytes;
             searches.0.insert(key, found.clone());
         }
@@ -1242,7 +1235,8 @@ pub(super) fn crossing(
     }
     // Memory, estimated before anything large is built: each kind's matrices (up to 97 steps
     // of four n×n tables), the zones' squares (two flags each), per zone its seeds and end
-    // distances (2n of each), and one search's arrays over the widest zone.
+    // distances (2n of each), and one search's arrays over the widest zone. Searches are
+    // remembered only in what the budget leaves (at most 64 MB).
     let n = model.n() as u64;
     let kinds_bytes = 97 * 4 * n * n * 4;
     let zone_start = |w: &[(i128, u64)]| {
@@ -1343,12 +1337,14 @@ pub(super) fn crossing(
             shape,
         });
     }
+    let spare = budget.bytes().saturating_sub(needed.unwrap_or(u64::MAX));
     let engine = Engine {
         model,
         kinds,
         cores,
         zones,
         searches: std::cell::RefCell::default(),
+        searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
     };
     Some(Ok(Answer::Route(engine.sweep(start, t)?)))
 }
@@ -1627,6 +1623,7 @@ mod tests {
                 cores: Vec::new(),
                 zones: Vec::new(),
                 searches: std::cell::RefCell::default(),
+                searches_cap: SEARCHES_BYTES,
             };
             let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
             let mut walks = 0;
