@@ -11,9 +11,8 @@ use chessreach::path::{
     ask_with_progress, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
 };
 use chessreach::render::{self, view_of, DRAW_LIMIT};
-use serde_json::json;
 
-use crate::attacks::{pieces_json, Window};
+use crate::attacks::{PiecesJson, Window};
 use crate::output::{self, Format};
 use crate::position_args::PositionArgs;
 use crate::UsageError;
@@ -151,31 +150,7 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
         Answer::Route(way) => {
             let way = way.as_ref();
             match args.format {
-                Format::Json => {
-                    // Every square ("route"), or the corners of king lines on a strip ("waypoints").
-                    let key = if way.is_some_and(|w| w.lines) {
-                        "waypoints"
-                    } else {
-                        "route"
-                    };
-                    let mut v = json!({
-                        "board": pos.board().to_string(),
-                        "mover": mover.rule.to_string(),
-                        "pieces": pieces_json(&pos),
-                        "moves": way.map(|w| output::json_int(w.moves)),
-                        "captured": way.map(|w| names(&pos, &w.captured)),
-                    });
-                    v[key] = json!(way.map(|w| names(&pos, &w.waypoints)));
-                    // Rounds of moves made again (strip routes across long stretches).
-                    if let Some(w) = way.filter(|w| !w.repeats.is_empty()) {
-                        v["repeats"] = w
-                            .repeats
-                            .iter()
-                            .map(|r| json!({"at": r.at, "moves": r.len, "times": output::json_int(r.times)}))
-                            .collect();
-                    }
-                    output::write_json(out, &v)?;
-                }
+                Format::Json => write_route_json(&pos, mover, way, out)?,
                 Format::Svg | Format::Text => {
                     let cell =
                         render::route_cell(&pos, map.as_deref(), (symbol, mover.colour), way, ROUTE_DRAWN);
@@ -215,6 +190,91 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
 
 /// Route squares drawn at most (a strip route may cross billions).
 const ROUTE_DRAWN: usize = 4000;
+
+/// A route in JSON, serialized as it goes (a route of millions of squares needs no tree of
+/// values), its keys in the order they have always had (alphabetical).
+#[derive(serde::Serialize)]
+struct RouteJson<'a> {
+    board: String,
+    captured: Option<Names<'a>>,
+    mover: String,
+    moves: Option<serde_json::Value>,
+    pieces: PiecesJson<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repeats: Option<Vec<RepeatJson>>,
+    #[serde(flatten)]
+    squares: SquaresJson<'a>,
+}
+
+/// Every square (`route`, `null` without one), or the corners of king lines on a strip
+/// (`waypoints`).
+#[derive(serde::Serialize)]
+enum SquaresJson<'a> {
+    #[serde(rename = "route")]
+    Route(Option<Names<'a>>),
+    #[serde(rename = "waypoints")]
+    Waypoints(Names<'a>),
+}
+
+/// Writes a route (or its absence) as pretty JSON. O(squares + pieces).
+fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut impl Write) -> Result<()> {
+    let board = pos.board();
+    let names = |squares| Names { board, squares };
+    let json = RouteJson {
+        board: board.to_string(),
+        captured: way.map(|w| names(&w.captured)),
+        mover: mover.rule.to_string(),
+        moves: way.map(|w| output::json_int(w.moves)),
+        pieces: PiecesJson(pos),
+        // Rounds of moves made again (strip routes across long stretches).
+        repeats: way.filter(|w| !w.repeats.is_empty()).map(|w| {
+            w.repeats
+                .iter()
+                .map(|r| RepeatJson {
+                    at: r.at,
+                    moves: r.len,
+                    times: output::json_int(r.times),
+                })
+                .collect()
+        }),
+        squares: match way {
+            Some(w) if w.lines => SquaresJson::Waypoints(names(&w.waypoints)),
+            _ => SquaresJson::Route(way.map(|w| names(&w.waypoints))),
+        },
+    };
+    serde_json::to_writer_pretty(&mut *out, &json)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// A round of moves made again: after `at`, the `moves` before it `times` more times.
+#[derive(serde::Serialize)]
+struct RepeatJson {
+    at: usize,
+    moves: usize,
+    times: serde_json::Value,
+}
+
+/// Squares named as the board writes them, a JSON list of strings. O(squares).
+#[derive(Clone, Copy)]
+struct Names<'a> {
+    board: Board,
+    squares: &'a [Coord],
+}
+
+impl serde::Serialize for Names<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.squares.len()))?;
+        let mut name = String::new();
+        for &c in self.squares {
+            name.clear();
+            self.board.push_name(c, &mut name);
+            seq.serialize_element(name.as_str())?;
+        }
+        seq.end()
+    }
+}
 
 /// Square names as the board writes them ([`Board::name`]).
 fn names(pos: &Position, squares: &[Coord]) -> Vec<String> {
@@ -276,15 +336,21 @@ fn write_route_line(way: Option<&Way>, pos: &Position, out: &mut impl Write) -> 
         )
     };
     let mut rounds = w.repeats.iter().peekable();
-    let mut listed = Vec::with_capacity(w.waypoints.len() + w.repeats.len());
-    for (i, name) in names(pos, &w.waypoints).into_iter().enumerate() {
+    let mut squares = String::with_capacity(w.waypoints.len() * 12);
+    let board = pos.board();
+    for (i, &c) in w.waypoints.iter().enumerate() {
         while let Some(r) = rounds.next_if(|r| r.at + r.len + 1 == i) {
-            listed.push(say(r));
+            squares.push_str(&say(r));
+            squares.push(' ');
         }
-        listed.push(name);
+        board.push_name(c, &mut squares);
+        squares.push(' ');
     }
-    listed.extend(rounds.map(say));
-    let squares = listed.join(" ");
+    for r in rounds {
+        squares.push_str(&say(r));
+        squares.push(' ');
+    }
+    squares.pop();
     if w.lines {
         writeln!(
             out,

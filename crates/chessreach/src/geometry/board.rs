@@ -29,9 +29,16 @@ impl Board {
     /// board, `file,rank` otherwise and always on strips (whose files have no letters).
     #[must_use]
     pub fn name(self, c: Coord) -> String {
+        let mut s = String::new();
+        self.push_name(c, &mut s);
+        s
+    }
+
+    /// Appends [`Board::name`] of `c` to `out`, without the formatting machinery. O(digits).
+    pub fn push_name(self, c: Coord, out: &mut String) {
         match self {
-            Self::Rect(_) => c.to_string(),
-            Self::Strip(_) => c.numeric(),
+            Self::Rect(_) => c.push_name(out),
+            Self::Strip(_) => c.push_numeric(out),
         }
     }
 

@@ -65,7 +65,29 @@ impl Coord {
     /// The numeral form `x,y`, whatever the square.
     #[must_use]
     pub fn numeric(self) -> String {
-        format!("{},{}", self.file, self.rank)
+        let mut s = String::new();
+        self.push_numeric(&mut s);
+        s
+    }
+
+    /// Appends the numeral form `x,y` to `out`, without the formatting machinery (routes of
+    /// millions of squares are written this way). O(digits).
+    pub fn push_numeric(self, out: &mut String) {
+        let mut digits = itoa::Buffer::new();
+        out.push_str(digits.format(self.file));
+        out.push(',');
+        out.push_str(digits.format(self.rank));
+    }
+
+    /// Appends the square's name as [`Display`](fmt::Display) writes it (algebraic where it
+    /// has one, else `x,y`) to `out`. O(digits).
+    pub fn push_name(self, out: &mut String) {
+        if self.has_algebraic_name() {
+            out.push(char::from(b'a' + (self.file - 1) as u8));
+            out.push_str(itoa::Buffer::new().format(self.rank));
+        } else {
+            self.push_numeric(out);
+        }
     }
 
     /// The name of a file: `a` … `z` for 1..=26, the numeral otherwise.

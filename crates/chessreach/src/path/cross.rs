@@ -135,7 +135,9 @@
 )]
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use super::ask::{Answer, Question, RouteError, Target, Way};
 use super::span::{explicit_files, margin};
@@ -750,6 +752,11 @@ impl Attacks {
         Some(Self { finite, rays })
     }
 
+    /// Whether any ray is known.
+    fn has_rays(&self) -> bool {
+        self.rays.iter().any(|r| !r.is_empty())
+    }
+
     /// Whether a ray covers file `f` of rank `r` (0-based). O(groups · log rays).
     fn ray_covers(&self, f: i64, r: usize) -> bool {
         self.rays[r].iter().any(|g| {
@@ -768,12 +775,13 @@ struct Core {
     kind: usize,
 }
 
-/// A zone: files `start ..= start + width - 1`, its squares' emptiness and safety.
+/// A zone: files `start ..= start + width - 1`, its squares' emptiness and safety (per file,
+/// a bit per rank).
 struct Zone {
     start: i64,
     width: usize,
-    empty: Vec<bool>,
-    safe: Vec<bool>,
+    empty: Vec<u64>,
+    safe: Vec<u64>,
     /// Zones of one shape (width, squares, neighbouring cores' same-side entries) search
     /// alike.
     shape: u32,
@@ -872,8 +880,8 @@ impl Engine {
             }
         }
         let b = model.width;
-        let empty = |f: i64, r: i64| zone.empty[f as usize * ranks + r as usize];
-        let safe = |f: i64, r: i64| zone.safe[f as usize * ranks + r as usize];
+        let empty = |f: i64, r: i64| zone.empty[f as usize] >> r & 1 == 1;
+        let safe = |f: i64, r: i64| zone.safe[f as usize] >> r & 1 == 1;
         // Same-side stays in the neighbouring cores, as edges between end-block nodes.
         let (left, right) = (&self.cores[z], &self.cores[z + 1]);
         let back_left = self.kinds[left.kind].sparse(model, left.m);
@@ -1046,7 +1054,7 @@ impl Engine {
         let bi = b % n;
         // Distances from every node of block `j` to `b`, by block. O(n²) per block (the
         // closure over a block is the kind's, shared).
-        let mut blocks: HashMap<i128, Vec<u64>> = HashMap::new();
+        let mut blocks: HashMap<i128, Vec<u64>> = HashMap::default();
         let mut dist = |j: i128, idx: usize| -> u64 {
             if blocks.len() > 64 {
                 blocks.clear();
@@ -1097,7 +1105,7 @@ impl Engine {
         let (p, m1) = (kind.p as i128, kind.m1 as i128);
         let stable = |j: i128| j >= m1 + 2 && last - 1 - j >= m1 + p + 2;
         // Rest nodes seen in the stable middle: (node, block mod p) → (squares so far, block, d).
-        let mut seen: HashMap<(usize, i128), (usize, i128, u64)> = HashMap::new();
+        let mut seen: HashMap<(usize, i128), (usize, i128, u64)> = HashMap::default();
         let mut lo_hi = (j, j);
         while (j, idx) != goal {
             let (x, r, s) = model.split(idx);
@@ -1269,7 +1277,7 @@ pub(super) fn crossing(
             .fold(0u64, |m, r| m | 1 << r)
     };
     let mut kinds: Vec<Kind> = Vec::new();
-    let mut kind_of: HashMap<Vec<u64>, usize> = HashMap::new();
+    let mut kind_of: HashMap<Vec<u64>, usize> = HashMap::default();
     let mut cores = Vec::with_capacity(cut.len());
     for &(lb, m) in &cut {
         // The columns of a period from a file of phase 0 inside the stretch.
@@ -1290,20 +1298,22 @@ pub(super) fn crossing(
         cores.push(Core { lb, m, kind });
     }
     let mut zones = Vec::with_capacity(cores.len() - 1);
-    let mut shapes = HashMap::new();
+    let mut shapes = HashMap::default();
     for w in cores.windows(2) {
         let start = zone_start(&[(w[0].lb, w[0].m)]);
         let end = w[1].lb + bw; // exclusive
         let width = usize::try_from(end - start).ok()?;
         let start = i64::try_from(start).ok()?;
-        let mut empty = vec![true; width * h];
-        let mut safe = vec![true; width * h];
+        // Per file, a bit per rank: empty, and safe.
+        let full = if h == 64 { u64::MAX } else { (1u64 << h) - 1 };
+        let mut empty = vec![full; width];
+        let mut safe = vec![full; width];
         let lo = empty_at.partition_point(|c| c.file < start);
         for c in empty_at[lo..]
             .iter()
             .take_while(|c| (c.file - start) < width as i64)
         {
-            empty[(c.file - start) as usize * h + (c.rank - 1) as usize] = false;
+            empty[(c.file - start) as usize] &= !(1 << (c.rank - 1));
         }
         let lo = attacks.finite.partition_point(|c| c.file < start);
         for c in attacks.finite[lo..]
@@ -1311,13 +1321,15 @@ pub(super) fn crossing(
             .take_while(|c| (c.file - start) < width as i64)
         {
             if (1..=h as i64).contains(&c.rank) {
-                safe[(c.file - start) as usize * h + (c.rank - 1) as usize] = false;
+                safe[(c.file - start) as usize] &= !(1 << (c.rank - 1));
             }
         }
-        for x in 0..width {
-            for r in 0..h {
-                if attacks.ray_covers(start + x as i64, r) {
-                    safe[x * h + r] = false;
+        if attacks.has_rays() {
+            for (x, col) in safe.iter_mut().enumerate() {
+                for r in 0..h {
+                    if attacks.ray_covers(start + x as i64, r) {
+                        *col &= !(1 << r);
+                    }
                 }
             }
         }
@@ -1410,8 +1422,9 @@ impl Engine {
         let goal = self.rest(zt, t);
         let first = self.rest(zs, start) as u32;
         // Per zone: seeds not yet searched, and its end blocks' distances (once searched).
-        let mut pending: HashMap<usize, Vec<(u32, u64)>> = HashMap::from([(zs, vec![(first, 0)])]);
-        let mut ends: HashMap<usize, [Vec<u64>; 2]> = HashMap::new();
+        let mut pending: HashMap<usize, Vec<(u32, u64)>> = HashMap::default();
+        pending.insert(zs, vec![(first, 0)]);
+        let mut ends: HashMap<usize, [Vec<u64>; 2]> = HashMap::default();
         let mut queue = BinaryHeap::from([Reverse((0u64, zs))]);
         let mut sc = Scratch::default();
         let mut best = u64::MAX;
