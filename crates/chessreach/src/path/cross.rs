@@ -94,6 +94,20 @@
 //! part's shift by `c` every `p` blocks and `s` is a multiple of `p`); a walk whose first
 //! found round was refused for want of blocks at the far end is kept for its width only.
 //!
+//! # Rows
+//!
+//! A zone whose shape many zones share (at least half as many as a block has nodes) and that
+//! holds neither the start nor the target is not searched: its distances at its two end
+//! blocks are, for each seed, the seed's distance plus its *row* — the distances from that
+//! end-block node to the `2n` end-block nodes, one search of the shape from the node alone,
+//! made once per shape and node (kept, like the searches, within what the budget leaves, at
+//! most 64 MB). A seed whose node the nearer seeds already reach as soon is
+//! skipped (a zone's distances obey the triangle inequality). Only end-block nodes are seeds
+//! (crossings land there), and only their distances are carried on, so the sweep is exact as
+//! before. To trace the route, the zone is searched from the one seed whose row reaches the
+//! node the route leaves from soonest (a search remembered like the others), and the node a
+//! crossing leaves from is found by the neighbour's end-block distances.
+//!
 //! # Routes
 //!
 //! The route is traced back zone by zone (each zone searched again), and each stay in a core
@@ -109,7 +123,8 @@
 //!
 //! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps;
 //! `O(n³)` per sequence index for its kept edges. The search: `O(Σ zone nodes · transitions
-//! · log + kept edges)` per zone shape and seeds, plus `O(kept crossing edges)` per core
+//! · log + kept edges)` per zone shape and seeds (per shape and end-block node for zones by
+//! rows, which then cost `O(seeds · n)` each), plus `O(kept crossing edges)` per core
 //! crossed, twice (the second time to trace the route); memory `O(zone nodes + n per zone
 //! reached)`. The route's walks: `O(n²)` per block walked (a round and the blocks near each
 //! end) the first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per
@@ -837,9 +852,17 @@ struct Engine {
     zones: Vec<Zone>,
     /// Searches made, shared by zones of one shape given the same seeds, and their bytes.
     searches: std::cell::RefCell<(Searches, usize)>,
-    /// The most bytes of remembered searches.
+    /// The most bytes of remembered searches (and, apart, of remembered rows).
     searches_cap: usize,
+    /// Per zone shape: whether its zones are answered by rows (module docs, *Rows*).
+    tabled: Vec<bool>,
+    /// Rows made, by zone shape and end-block node (`Lb` side first), and their bytes.
+    rows: std::cell::RefCell<(Rows, usize)>,
 }
+
+/// By zone shape and end-block node: the distances from the node to the zone's `2n`
+/// end-block nodes (`Lb` side first), `INF` for none.
+type Rows = Vec<Vec<Option<std::rc::Rc<[u32]>>>>;
 
 /// A zone search's arrays, kept from one search to the next.
 #[derive(Default)]
@@ -951,6 +974,48 @@ impl Engine {
             searches.0.insert(key, found.clone());
         }
         (found, base)
+    }
+
+    /// The row of zone `z`'s node `v`: its distances to the zone's `2n` end-block nodes, from
+    /// a search of the zone from `v` alone (remembered with the searches). Remembered per
+    /// shape and node. O(1) when made before, else a search.
+    fn row(&self, z: usize, v: u32, sc: &mut Scratch) -> std::rc::Rc<[u32]> {
+        let n = self.model.n();
+        let last = self.last(z);
+        let shape = self.zones[z].shape as usize;
+        let port = self.port(z, v as usize);
+        if let Some(row) = self.rows.borrow().0.get(shape).and_then(|r| r[port].as_ref()) {
+            return row.clone();
+        }
+        let (found, _) = self.searched(z, &[(v, 0)], sc);
+        let row: std::rc::Rc<[u32]> = (0..n)
+            .chain(last..last + n)
+            .map(|p| found.dist[p].min(u64::from(INF)) as u32)
+            .collect();
+        let mut rows = self.rows.borrow_mut();
+        let bytes = 2 * n * 4 + 64;
+        if rows.1 + bytes <= self.searches_cap {
+            rows.1 += bytes;
+            if rows.0.len() <= shape {
+                rows.0.resize(shape + 1, Vec::new());
+            }
+            if rows.0[shape].is_empty() {
+                rows.0[shape] = vec![None; 2 * n];
+            }
+            rows.0[shape][port] = Some(row.clone());
+        }
+        row
+    }
+
+    /// The index among zone `z`'s `2n` end-block nodes (`Lb` side first) of its node `v`, one
+    /// of them.
+    fn port(&self, z: usize, v: usize) -> usize {
+        let n = self.model.n();
+        if v < n {
+            v
+        } else {
+            n + v - self.last(z)
+        }
     }
 
     /// The stop of zone `z`'s node.
@@ -1195,6 +1260,18 @@ pub(super) fn crossing(
     q: &Question,
     budget: Budget,
 ) -> Option<Result<Answer, RouteError>> {
+    crossing_with(pos, strip, q, budget, None)
+}
+
+/// [`crossing`], zones answered by rows when `rows` says so (`None`: where they pay, module
+/// docs; the tests force both ways).
+fn crossing_with(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    budget: Budget,
+    rows: Option<bool>,
+) -> Option<Result<Answer, RouteError>> {
     let Target::Square(t) = q.target else {
         return None;
     };
@@ -1350,6 +1427,13 @@ pub(super) fn crossing(
         });
     }
     let spare = budget.bytes().saturating_sub(needed.unwrap_or(u64::MAX));
+    // Rows pay when a shape has about as many zones as its end blocks have nodes (a row is a
+    // search; a zone by rows saves two).
+    let mut tabled = vec![0usize; shapes.len()];
+    for z in &zones {
+        tabled[z.shape as usize] += 1;
+    }
+    let n = model.n();
     let engine = Engine {
         model,
         kinds,
@@ -1357,6 +1441,8 @@ pub(super) fn crossing(
         zones,
         searches: std::cell::RefCell::default(),
         searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
+        tabled: tabled.into_iter().map(|c| rows.unwrap_or(2 * c >= n)).collect(),
+        rows: std::cell::RefCell::default(),
     };
     Some(Ok(Answer::Route(engine.sweep(start, t)?)))
 }
@@ -1373,13 +1459,22 @@ impl Engine {
             .node((c.file - self.zones[z].start) as usize, (c.rank - 1) as usize, 0)
     }
 
+    /// The first node of zone `z`'s last block.
+    fn last(&self, z: usize) -> usize {
+        (self.zones[z].width - self.model.width) * self.model.ranks * self.model.states
+    }
+
+    /// Whether zone `z` is answered by rows (module docs, *Rows*): many zones have its shape,
+    /// and it holds neither the start nor the target.
+    fn by_rows(&self, z: usize, ends: [usize; 2]) -> bool {
+        self.tabled[self.zones[z].shape as usize] && !ends.contains(&z)
+    }
+
     /// The end blocks of zone `z` (first node, core between it and the neighbour, part of the
     /// crossing matrix, neighbour, neighbour's first node of its facing end block), leftwards
     /// and rightwards.
     fn sides(&self, z: usize) -> [Option<Side>; 2] {
-        let per_file = self.model.ranks * self.model.states;
-        let b = self.model.width;
-        let last = |z: usize| (self.zones[z].width - b) * per_file;
+        let last = |z: usize| self.last(z);
         [
             (z > 0).then(|| (0, z, Part::Rl, z - 1, last(z - 1))),
             (z + 1 < self.zones.len()).then(|| (last(z), z + 1, Part::Lr, z + 1, 0)),
@@ -1437,11 +1532,37 @@ impl Engine {
             };
             // A zone's distances are the least over its seeds, so the new seeds alone are
             // searched and merged with the last ones.
-            let (found, base) = self.searched(z, &list, &mut sc);
-            let at = |v: usize| found.dist[v].saturating_add(base);
-            if z == zt {
-                best = best.min(at(goal));
-            }
+            let last_block = self.last(z);
+            // Distances at the end blocks' 2n nodes (`Lb` side first).
+            let ports: Vec<u64> = if self.by_rows(z, [zs, zt]) {
+                // Nearest seeds first; a seed its node already has as near adds nothing (a
+                // zone's distances obey the triangle inequality).
+                let mut list = list;
+                list.sort_unstable_by_key(|s| s.1);
+                let mut ports = vec![u64::MAX; 2 * n];
+                for &(v, d) in &list {
+                    if ports[self.port(z, v as usize)] <= d {
+                        continue;
+                    }
+                    let row = self.row(z, v, &mut sc);
+                    for (p, &w) in ports.iter_mut().zip(row.iter()) {
+                        if w < INF {
+                            *p = (*p).min(d + u64::from(w));
+                        }
+                    }
+                }
+                ports
+            } else {
+                let (found, base) = self.searched(z, &list, &mut sc);
+                if z == zt {
+                    best = best.min(found.dist[goal].saturating_add(base));
+                }
+                (0..n)
+                    .chain(last_block..last_block + n)
+                    .map(|p| found.dist[p].saturating_add(base))
+                    .collect()
+            };
+            let at = |v: usize| ports[self.port(z, v)];
             let sides = self.sides(z);
             let known = ends
                 .entry(z)
@@ -1525,8 +1646,24 @@ impl Engine {
         let mut pieces: Vec<Built> = Vec::new();
         let mut at = goal;
         let mut z = zt;
-        let (mut found, mut base) = self.searched(z, &seeds_of(z), &mut sc);
         loop {
+            // The zone searched again: from its seeds, or (by rows) from the one seed whose row
+            // reaches `at` (an end-block node) soonest.
+            let seeds = seeds_of(z);
+            let (found, base) = if self.by_rows(z, [zs, zt]) {
+                let port = self.port(z, at);
+                let &seed = seeds.iter().min_by_key(|&&(v, d)| {
+                    let w = self.row(z, v, &mut sc)[port];
+                    if w < INF {
+                        d + u64::from(w)
+                    } else {
+                        u64::MAX
+                    }
+                })?;
+                self.searched(z, &[seed], &mut sc)
+            } else {
+                self.searched(z, &seeds, &mut sc)
+            };
             let via = &found.via;
             // Zone z from one of its seeds to `at`.
             let mut nodes = vec![at];
@@ -1572,20 +1709,29 @@ impl Engine {
             let (to, core_idx, _, pz, _) = self.sides(z)[side]?;
             let (from, _, part, _, _) = self.sides(pz)[1 - side]?;
             let want = found.dist[entry] + base;
-            let (there, from_base) = self.searched(pz, &seeds_of(pz), &mut sc);
             let core = &self.cores[core_idx];
             let kind = &self.kinds[core.kind];
             let v = entry - to;
-            let u = (0..n).find(|&u| {
-                let du = there.dist[from + u].saturating_add(from_base);
-                let w = kind.get(core.m, part, u, v, n);
-                du != u64::MAX && w != u64::MAX && du + w == want
-            })?;
+            // The neighbour's node the crossing leaves from: by the distances its searches left
+            // at its end block, else (a seed as far as the target, never searched) searched
+            // again.
+            let leaves = |known: &dyn Fn(usize) -> u64| {
+                (0..n).find(|&u| {
+                    let (du, w) = (known(u), kind.get(core.m, part, u, v, n));
+                    du != u64::MAX && w != u64::MAX && du + w == want
+                })
+            };
+            let u = if let Some(u) = ends.get(&pz).and_then(|e| leaves(&|u| e[1 - side][u])) {
+                u
+            } else {
+                let (there, from_base) = self.searched(pz, &seeds_of(pz), &mut sc);
+                leaves(&|u| there.dist[from + u].saturating_add(from_base))?
+            };
             let mut cross = Built::from(self.stop(pz, from + u));
             let (a, bb) = if part == Part::Lr { (u, n + v) } else { (n + u, v) };
             self.walk(kind, core.m, core.lb, a, bb, &mut cross)?;
             pieces.push(cross);
-            (found, base, at, z) = (there, from_base, from + u, pz);
+            (at, z) = (from + u, pz);
         }
         let mut way = Built::default();
         for piece in pieces.into_iter().rev() {
@@ -1615,6 +1761,94 @@ mod tests {
 
     /// A remembered walk (module docs: a core wider by whole rounds makes the same walk with
     /// more rounds) is the walk made afresh, for cores of many widths; and the memory is used.
+    /// Zones answered by rows (module docs, *Rows*) give the distances plain zone searches
+    /// give (those are checked against the state graph in `tests/path_oracle.rs`), and their
+    /// routes are routes of that length: one group of pieces repeated 30 times, for movers with
+    /// ghosts, rides and leaps, start and target beyond the groups. Planted: a row that drops
+    /// a seed's distance fails here.
+    #[test]
+    fn zones_by_rows_are_zones_searched() {
+        use crate::attack::{Kind as PieceKind, Placed};
+        use crate::geometry::Board;
+        use crate::path::{Mover, Way};
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let mut by_rows = 0;
+        for case in 0..24 {
+            let ranks = 3 + next(3);
+            let strip = Strip::new(ranks).expect("ranks");
+            let kinds = vec![
+                PieceKind::new('N', "N".parse().expect("knight")),
+                PieceKind::new('K', "K".parse().expect("king")),
+                PieceKind::new('R', "R".parse().expect("rook")),
+            ];
+            let group: Vec<(usize, i64, i64)> = (0..=next(3))
+                .map(|_| (next(3) as usize, next(6) as i64, 1 + next(ranks) as i64))
+                .collect();
+            let mut pieces: Vec<Placed> = Vec::new();
+            let mut at = 0;
+            for _ in 0..30 {
+                at += 60 + next(40) as i64;
+                for &(kind, f, r) in &group {
+                    let c = Coord::new(at + f, r);
+                    if pieces.iter().all(|p| p.at != c) {
+                        pieces.push(Placed {
+                            kind,
+                            colour: Colour::Black,
+                            at: c,
+                        });
+                    }
+                }
+            }
+            let pos = Position::new(Board::Strip(strip), kinds, pieces).expect("position");
+            let mover = ["Q", "N", "NN", "WnA", "B", "FD"][case % 6];
+            let target = Coord::new(at + 90, 1 + next(ranks) as i64);
+            let q = Question {
+                mover: Mover {
+                    rule: mover.parse().expect("mover"),
+                    colour: Colour::White,
+                    at: Coord::new(-5, 1 + next(ranks) as i64),
+                    by_square: None,
+                },
+                target: Target::Square(target),
+                may_capture: Capturable::Nothing,
+            };
+            let budget = Budget::new(1 << 30);
+            let answer = |rows| match crossing_with(&pos, strip, &q, budget, Some(rows)) {
+                Some(Ok(Answer::Route(way))) => Some(way),
+                Some(Err(e)) => panic!("{mover}: {e}"),
+                _ => None,
+            };
+            let Some(plain) = answer(false) else {
+                continue;
+            };
+            let rows = answer(true).unwrap_or_else(|| panic!("{mover}: no answer by rows"));
+            by_rows += 1;
+            let length = |w: &Option<Way>| w.as_ref().map(|w| w.moves);
+            assert_eq!(
+                length(&rows),
+                length(&plain),
+                "{mover} on {ranks} ranks, group {group:?}"
+            );
+            // The route by rows: as many moves, each square empty, ending on the target.
+            if let Some(w) = rows {
+                let squares = w.squares(usize::MAX);
+                assert_eq!(squares.len() as u64, w.moves + 1, "{mover}: one square a move");
+                assert_eq!(squares.last(), Some(&target));
+                assert!(
+                    squares.iter().all(|&c| pos.piece_at(c).is_none()),
+                    "{mover}: through a piece"
+                );
+            }
+        }
+        assert!(by_rows >= 12, "the crossing engine answered only {by_rows} cases");
+    }
+
     #[test]
     fn remembered_walks_are_the_walks_made_afresh() {
         for (betza, ranks, safe) in [
@@ -1637,6 +1871,8 @@ mod tests {
                 zones: Vec::new(),
                 searches: std::cell::RefCell::default(),
                 searches_cap: SEARCHES_BYTES,
+                tabled: Vec::new(),
+                rows: std::cell::RefCell::default(),
             };
             let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
             let mut walks = 0;
