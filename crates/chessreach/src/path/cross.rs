@@ -984,7 +984,14 @@ impl Engine {
         let last = self.last(z);
         let shape = self.zones[z].shape as usize;
         let port = self.port(z, v as usize);
-        if let Some(row) = self.rows.borrow().0.get(shape).and_then(|r| r[port].as_ref()) {
+        if let Some(row) = self
+            .rows
+            .borrow()
+            .0
+            .get(shape)
+            .and_then(|r| r.get(port))
+            .and_then(Option::as_ref)
+        {
             return row.clone();
         }
         let (found, _) = self.searched(z, &[(v, 0)], sc);
