@@ -102,11 +102,13 @@
 //! end-block node to the `2n` end-block nodes, one search of the shape from the node alone,
 //! made once per shape and node (kept, like the searches, within what the budget leaves, at
 //! most 64 MB). A seed whose node the nearer seeds already reach as soon is
-//! skipped (a zone's distances obey the triangle inequality). Only end-block nodes are seeds
-//! (crossings land there), and only their distances are carried on, so the sweep is exact as
-//! before. To trace the route, the zone is searched from the one seed whose row reaches the
-//! node the route leaves from soonest (a search remembered like the others), and the node a
-//! crossing leaves from is found by the neighbour's end-block distances.
+//! skipped (a zone's distances obey the triangle inequality); the others are combined in
+//! 32-bit distances from the nearest seed (a tight loop the compiler vectorises). Only
+//! end-block nodes are seeds (crossings land there), and only their distances are carried on,
+//! so the sweep is exact as before. A row also keeps how its search reached every zone node
+//! (a word each), so the route is traced through such a zone from the first seed whose row
+//! reaches the node the route leaves from as soon as the sweep did, without a search; the
+//! node a crossing leaves from is found by the neighbour's end-block distances.
 //!
 //! # Routes
 //!
@@ -124,9 +126,9 @@
 //! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps;
 //! `O(n³)` per sequence index for its kept edges. The search: `O(Σ zone nodes · transitions
 //! · log + kept edges)` per zone shape and seeds (per shape and end-block node for zones by
-//! rows, which then cost `O(seeds · n)` each), plus `O(kept crossing edges)` per core
-//! crossed, twice (the second time to trace the route); memory `O(zone nodes + n per zone
-//! reached)`. The route's walks: `O(n²)` per block walked (a round and the blocks near each
+//! rows, which then cost `O(seeds · n)` each, and `O(seeds + squares)` to trace), plus
+//! `O(kept crossing edges)` per core crossed, twice (the second time to trace the route);
+//! memory `O(zone nodes + n per zone reached)`. The route's walks: `O(n²)` per block walked (a round and the blocks near each
 //! end) the first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per
 //! closure.
 
@@ -856,13 +858,20 @@ struct Engine {
     searches_cap: usize,
     /// Per zone shape: whether its zones are answered by rows (module docs, *Rows*).
     tabled: Vec<bool>,
-    /// Rows made, by zone shape and end-block node (`Lb` side first), and their bytes.
-    rows: std::cell::RefCell<(Rows, usize)>,
+    /// Rows made, by zone shape (none for shapes not answered by rows) and end-block node
+    /// (`Lb` side first), and their bytes.
+    rows: Vec<Box<[std::cell::OnceCell<Row>]>>,
+    rows_bytes: std::cell::Cell<usize>,
 }
 
-/// By zone shape and end-block node: the distances from the node to the zone's `2n`
-/// end-block nodes (`Lb` side first), `INF` for none.
-type Rows = Vec<Vec<Option<std::rc::Rc<[u32]>>>>;
+/// A row (module docs, *Rows*): from one end-block node of a zone shape, the distances to its
+/// `2n` end-block nodes (`Lb` side first, `INF` for none), and how the search from the node
+/// reached each zone node ([`Via::pack`]), to trace a route through such a zone unsearched.
+#[derive(Clone)]
+struct Row {
+    ports: Box<[u32]>,
+    via: Box<[u32]>,
+}
 
 /// A zone search's arrays, kept from one search to the next.
 #[derive(Default)]
@@ -880,6 +889,29 @@ enum Via {
     /// Through the left core (same side, `Rb`) or the right core (`Lb`).
     Left(u32),
     Right(u32),
+}
+
+impl Via {
+    /// In one word: the kind in the top two bits, the node below (zones have fewer than
+    /// 2^30 nodes where rows are kept).
+    const fn pack(self) -> u32 {
+        match self {
+            Self::Seed => 0,
+            Self::Move(u) => 1 << 30 | u,
+            Self::Left(u) => 2 << 30 | u,
+            Self::Right(u) => 3 << 30 | u,
+        }
+    }
+
+    const fn unpack(w: u32) -> Self {
+        let u = w & ((1 << 30) - 1);
+        match w >> 30 {
+            0 => Self::Seed,
+            1 => Self::Move(u),
+            2 => Self::Left(u),
+            _ => Self::Right(u),
+        }
+    }
 }
 
 impl Engine {
@@ -976,42 +1008,34 @@ impl Engine {
         (found, base)
     }
 
-    /// The row of zone `z`'s node `v`: its distances to the zone's `2n` end-block nodes, from
-    /// a search of the zone from `v` alone (remembered with the searches). Remembered per
-    /// shape and node. O(1) when made before, else a search.
-    fn row(&self, z: usize, v: u32, sc: &mut Scratch) -> std::rc::Rc<[u32]> {
+    /// The row of zone `z`'s node `v` (module docs, *Rows*): its distances to the zone's `2n`
+    /// end-block nodes and how its search reached every node, from a search of the zone from
+    /// `v` alone. Remembered per shape and node (within the cap). O(1) when made before, else
+    /// a search.
+    fn row(&self, z: usize, v: u32, sc: &mut Scratch) -> std::borrow::Cow<'_, Row> {
+        let shape = self.zones[z].shape as usize;
+        let slot = self.rows[shape].get(self.port(z, v as usize));
+        if let Some(row) = slot.and_then(std::cell::OnceCell::get) {
+            return std::borrow::Cow::Borrowed(row);
+        }
         let n = self.model.n();
         let last = self.last(z);
-        let shape = self.zones[z].shape as usize;
-        let port = self.port(z, v as usize);
-        if let Some(row) = self
-            .rows
-            .borrow()
-            .0
-            .get(shape)
-            .and_then(|r| r.get(port))
-            .and_then(Option::as_ref)
-        {
-            return row.clone();
-        }
-        let (found, _) = self.searched(z, &[(v, 0)], sc);
-        let row: std::rc::Rc<[u32]> = (0..n)
-            .chain(last..last + n)
-            .map(|p| found.dist[p].min(u64::from(INF)) as u32)
-            .collect();
-        let mut rows = self.rows.borrow_mut();
-        let bytes = 2 * n * 4 + 64;
-        if rows.1 + bytes <= self.searches_cap {
-            rows.1 += bytes;
-            if rows.0.len() <= shape {
-                rows.0.resize(shape + 1, Vec::new());
+        self.search(z, &[(v, 0)], sc);
+        let row = Row {
+            ports: (0..n)
+                .chain(last..last + n)
+                .map(|p| sc.dist[p].min(u64::from(INF)) as u32)
+                .collect(),
+            via: sc.via.iter().map(|&how| how.pack()).collect(),
+        };
+        let bytes = (row.ports.len() + row.via.len()) * 4 + 64;
+        match slot {
+            Some(slot) if self.rows_bytes.get() + bytes <= self.searches_cap && sc.via.len() < 1 << 30 => {
+                self.rows_bytes.set(self.rows_bytes.get() + bytes);
+                std::borrow::Cow::Borrowed(slot.get_or_init(|| row))
             }
-            if rows.0[shape].is_empty() {
-                rows.0[shape] = vec![None; 2 * n];
-            }
-            rows.0[shape][port] = Some(row.clone());
+            _ => std::borrow::Cow::Owned(row),
         }
-        row
     }
 
     /// The index among zone `z`'s `2n` end-block nodes (`Lb` side first) of its node `v`, one
@@ -1436,11 +1460,12 @@ fn crossing_with(
     let spare = budget.bytes().saturating_sub(needed.unwrap_or(u64::MAX));
     // Rows pay when a shape has about as many zones as its end blocks have nodes (a row is a
     // search; a zone by rows saves two).
-    let mut tabled = vec![0usize; shapes.len()];
+    let mut count = vec![0usize; shapes.len()];
     for z in &zones {
-        tabled[z.shape as usize] += 1;
+        count[z.shape as usize] += 1;
     }
     let n = model.n();
+    let tabled: Vec<bool> = count.into_iter().map(|c| rows.unwrap_or(2 * c >= n)).collect();
     let engine = Engine {
         model,
         kinds,
@@ -1448,8 +1473,16 @@ fn crossing_with(
         zones,
         searches: std::cell::RefCell::default(),
         searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
-        tabled: tabled.into_iter().map(|c| rows.unwrap_or(2 * c >= n)).collect(),
-        rows: std::cell::RefCell::default(),
+        rows: tabled
+            .iter()
+            .map(|&by_rows| {
+                (0..if by_rows { 2 * n } else { 0 })
+                    .map(|_| std::cell::OnceCell::new())
+                    .collect()
+            })
+            .collect(),
+        tabled,
+        rows_bytes: std::cell::Cell::default(),
     };
     Some(Ok(Answer::Route(engine.sweep(start, t)?)))
 }
@@ -1491,14 +1524,13 @@ impl Engine {
     /// Distances at the `n` nodes of the end block a crossing of `core` reaches from `out`
     /// (`part`: `Lr` rightwards, `Rl` leftwards), counting only the rows `carry` keeps.
     /// O(n²).
-    fn carry(&self, core: usize, part: Part, out: &[u64], carry: impl Fn(usize) -> bool) -> Vec<u64> {
-        let n = self.model.n();
+    fn carry(&self, core: usize, part: Part, out: &[u64], carry: impl Fn(usize) -> bool, next: &mut [u64]) {
         let core = &self.cores[core];
         let kind = &self.kinds[core.kind];
         let add = kind.index(core.m).1;
         let sparse = kind.sparse(&self.model, core.m);
         let edges = if part == Part::Lr { &sparse.lr } else { &sparse.rl };
-        let mut next = vec![u64::MAX; n];
+        next.fill(u64::MAX);
         for (u, &du) in out.iter().enumerate() {
             if du == u64::MAX || !carry(u) {
                 continue;
@@ -1509,7 +1541,6 @@ impl Engine {
                 *nv = (*nv).min(du + u64::from(w));
             }
         }
-        next
     }
 
     /// Zone by zone, in the order of their nearest pending seed (module docs): each zone
@@ -1519,91 +1550,111 @@ impl Engine {
     /// Then the route is traced back. `None` inside when a walk fails (it cannot: the
     /// distances say a path exists).
     fn sweep(&self, start: Coord, t: Coord) -> Option<Option<Way>> {
+        let swept = self.forward(start, t);
+        if swept.best == u64::MAX {
+            return Some(None);
+        }
+        self.trace(start, t, &swept).map(Some)
+    }
+
+    fn forward(&self, start: Coord, t: Coord) -> Swept {
         let n = self.model.n();
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let goal = self.rest(zt, t);
         let first = self.rest(zs, start) as u32;
         // Per zone: seeds not yet searched, and its end blocks' distances (once searched).
-        let mut pending: HashMap<usize, Vec<(u32, u64)>> = HashMap::default();
-        pending.insert(zs, vec![(first, 0)]);
-        let mut ends: HashMap<usize, [Vec<u64>; 2]> = HashMap::default();
+        let mut pending: Vec<Vec<(u32, u64)>> = vec![Vec::new(); self.zones.len()];
+        pending[zs].push((first, 0));
+        let mut ends: Vec<Option<Box<[u64]>>> = vec![None; self.zones.len()];
         let mut queue = BinaryHeap::from([Reverse((0u64, zs))]);
         let mut sc = Scratch::default();
         let mut best = u64::MAX;
+        // Distances at the end blocks' 2n nodes (`Lb` side first), which improved, and a
+        // crossing's distances: kept from zone to zone.
+        let mut ports = vec![u64::MAX; 2 * n];
+        let mut near = vec![INF; 2 * n];
+        let mut improved = vec![false; 2 * n];
+        let mut next = vec![u64::MAX; n];
         while let Some(Reverse((key, z))) = queue.pop() {
             if key >= best {
                 break;
             }
-            let Some(list) = pending.remove(&z) else {
+            let mut list = std::mem::take(&mut pending[z]);
+            if list.is_empty() {
                 continue;
-            };
+            }
             // A zone's distances are the least over its seeds, so the new seeds alone are
             // searched and merged with the last ones.
-            let last_block = self.last(z);
-            // Distances at the end blocks' 2n nodes (`Lb` side first).
-            let ports: Vec<u64> = if self.by_rows(z, [zs, zt]) {
+            ports.fill(u64::MAX);
+            if self.by_rows(z, [zs, zt]) {
                 // Nearest seeds first; a seed its node already has as near adds nothing (a
                 // zone's distances obey the triangle inequality).
-                let mut list = list;
                 list.sort_unstable_by_key(|s| s.1);
-                let mut ports = vec![u64::MAX; 2 * n];
+                // In 32 bits, from the nearest seed's distance (a row's entries and the
+                // seeds' spread are far below 2^29 but for a seed a zone never joins to
+                // the others, which is added on its own).
+                let base = list.first().map_or(0, |s| s.1);
+                near.fill(INF);
                 for &(v, d) in &list {
-                    if ports[self.port(z, v as usize)] <= d {
+                    let port = self.port(z, v as usize);
+                    if (near[port] < INF && u64::from(near[port]) + base <= d) || ports[port] <= d {
                         continue;
                     }
                     let row = self.row(z, v, &mut sc);
-                    for (p, &w) in ports.iter_mut().zip(row.iter()) {
-                        if w < INF {
-                            *p = (*p).min(d + u64::from(w));
+                    if d - base < 1 << 29 {
+                        let dr = (d - base) as u32;
+                        for (p, &w) in near.iter_mut().zip(row.ports.iter()) {
+                            *p = (*p).min(dr + w);
+                        }
+                    } else {
+                        for (p, &w) in ports.iter_mut().zip(row.ports.iter()) {
+                            if w < INF {
+                                *p = (*p).min(d + u64::from(w));
+                            }
                         }
                     }
                 }
-                ports
+                for (p, &w) in ports.iter_mut().zip(&near) {
+                    if w < INF {
+                        *p = (*p).min(base + u64::from(w));
+                    }
+                }
             } else {
                 let (found, base) = self.searched(z, &list, &mut sc);
                 if z == zt {
                     best = best.min(found.dist[goal].saturating_add(base));
                 }
-                (0..n)
-                    .chain(last_block..last_block + n)
-                    .map(|p| found.dist[p].saturating_add(base))
-                    .collect()
-            };
-            let at = |v: usize| ports[self.port(z, v)];
-            let sides = self.sides(z);
-            let known = ends
-                .entry(z)
-                .or_insert_with(|| [vec![u64::MAX; n], vec![u64::MAX; n]]);
-            let mut improved = [Vec::new(), Vec::new()];
-            for (side, info) in sides.iter().enumerate() {
-                let Some((from, ..)) = *info else {
-                    continue;
-                };
-                improved[side] = known[side]
-                    .iter_mut()
-                    .zip(from..from + n)
-                    .map(|(o, v)| {
-                        let d = at(v);
-                        let better = d < *o;
-                        *o = (*o).min(d);
-                        better
-                    })
-                    .collect();
+                let last_block = self.last(z);
+                for (p, v) in ports.iter_mut().zip((0..n).chain(last_block..last_block + n)) {
+                    *p = found.dist[v].saturating_add(base);
+                }
             }
-            for (side, info) in sides.iter().enumerate() {
-                let Some((_, core, part, nz, to)) = *info else {
+            // Kept for the next time (its allocation).
+            list.clear();
+            pending[z] = list;
+            let known = ends[z].get_or_insert_with(|| vec![u64::MAX; 2 * n].into_boxed_slice());
+            for ((o, &d), better) in known.iter_mut().zip(&ports).zip(improved.iter_mut()) {
+                *better = d < *o;
+                *o = (*o).min(d);
+            }
+            for (side, info) in self.sides(z).into_iter().enumerate() {
+                let Some((_, core, part, nz, to)) = info else {
                     continue;
                 };
-                if !improved[side].contains(&true) {
+                let mine = &improved[side * n..(side + 1) * n];
+                if !mine.contains(&true) {
                     continue;
                 }
-                let next = self.carry(core, part, &ends[&z][side], |u| improved[side][u]);
-                let there = ends.get(&nz).map(|e| &e[1 - side]);
+                let known = ends[z]
+                    .as_deref()
+                    .map_or(&[][..], |e| &e[side * n..(side + 1) * n]);
+                self.carry(core, part, known, |u| mine[u], &mut next);
+                let there = ends[nz].as_deref().map(|e| &e[(1 - side) * n..(2 - side) * n]);
                 let mut nearest = u64::MAX;
-                let mine = pending.entry(nz).or_default();
+                let seeds = &mut pending[nz];
                 for (v, &d) in next.iter().enumerate() {
                     if d < best && there.is_none_or(|k| d < k[v]) {
-                        mine.push(((to + v) as u32, d));
+                        seeds.push(((to + v) as u32, d));
                         nearest = nearest.min(d);
                     }
                 }
@@ -1612,9 +1663,17 @@ impl Engine {
                 }
             }
         }
-        if best == u64::MAX {
-            return Some(None);
-        }
+        Swept { ends, best }
+    }
+
+    fn trace(&self, start: Coord, t: Coord, swept: &Swept) -> Option<Way> {
+        let n = self.model.n();
+        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
+        let goal = self.rest(zt, t);
+        let first = self.rest(zs, start) as u32;
+        let Swept { ends, best } = swept;
+        let best = *best;
+        let mut sc = Scratch::default();
         // A zone's seeds, again: from its neighbours' end blocks and the start. Every seed
         // nearer than `best` was searched, so these give each zone the distances it had (up
         // to `best`, the ones a route uses).
@@ -1627,7 +1686,7 @@ impl Engine {
                 let Some((_, core, _, nz, _)) = *info else {
                     continue;
                 };
-                let Some(e) = ends.get(&nz) else {
+                let Some(e) = ends[nz].as_deref() else {
                     continue;
                 };
                 let (from_side, part) = if side == 0 { (1, Part::Lr) } else { (0, Part::Rl) };
@@ -1636,8 +1695,15 @@ impl Engine {
                 } else {
                     self.sides(z)[1].map_or(0, |s| s.0)
                 };
-                let next = self.carry(core, part, &e[from_side], |_| true);
-                let mine = ends.get(&z).map(|e| &e[side]);
+                let mut next = vec![u64::MAX; n];
+                self.carry(
+                    core,
+                    part,
+                    &e[from_side * n..(from_side + 1) * n],
+                    |_| true,
+                    &mut next,
+                );
+                let mine = ends[z].as_deref().map(|e| &e[side * n..(side + 1) * n]);
                 list.extend(
                     next.iter()
                         .enumerate()
@@ -1651,39 +1717,50 @@ impl Engine {
         // Traced back: pieces of the route, last first.
         let b = self.model.width;
         let mut pieces: Vec<Built> = Vec::new();
-        let mut at = goal;
+        // The node the route reaches its zone's part at, and its distance.
+        let (mut at, mut at_dist) = (goal, best);
         let mut z = zt;
         loop {
-            // The zone searched again: from its seeds, or (by rows) from the one seed whose row
-            // reaches `at` (an end-block node) soonest.
+            // The zone from one of its seeds to `at` (its nodes, each with how it was reached),
+            // and the distance at that seed: from the zone searched again, or (by rows) from the
+            // row of the seed that reaches `at` (an end-block node) soonest.
             let seeds = seeds_of(z);
-            let (found, base) = if self.by_rows(z, [zs, zt]) {
-                let port = self.port(z, at);
-                let &seed = seeds.iter().min_by_key(|&&(v, d)| {
-                    let w = self.row(z, v, &mut sc)[port];
-                    if w < INF {
-                        d + u64::from(w)
-                    } else {
-                        u64::MAX
+            let mut path: Vec<(usize, Via)> = Vec::new();
+            let trail = |path: &mut Vec<(usize, Via)>, via: &dyn Fn(usize) -> Via| {
+                let mut u = at;
+                loop {
+                    let how = via(u);
+                    path.push((u, how));
+                    match how {
+                        Via::Move(p) | Via::Left(p) | Via::Right(p) => u = p as usize,
+                        Via::Seed => break,
                     }
-                })?;
-                self.searched(z, &[seed], &mut sc)
-            } else {
-                self.searched(z, &seeds, &mut sc)
+                }
+                path.reverse();
             };
-            let via = &found.via;
-            // Zone z from one of its seeds to `at`.
-            let mut nodes = vec![at];
-            while let Via::Move(u) | Via::Left(u) | Via::Right(u) = via[*nodes.last()?] {
-                nodes.push(u as usize);
-            }
-            nodes.reverse();
-            let mut piece = Built::from(self.stop(z, nodes[0]));
-            for w in nodes.windows(2) {
-                match via[w[1]] {
-                    Via::Move(_) => piece.push(self.stop(z, w[1])),
+            let want = if self.by_rows(z, [zs, zt]) {
+                // A seed whose row reaches `at` as soon as the sweep did (one does: `at` is an
+                // end-block node, its distance the least over the seeds).
+                let port = self.port(z, at);
+                let &(v, d) = seeds.iter().find(|&&(v, d)| {
+                    let w = self.row(z, v, &mut sc).ports[port];
+                    w < INF && d + u64::from(w) == at_dist
+                })?;
+                let row = self.row(z, v, &mut sc);
+                trail(&mut path, &|u| Via::unpack(row.via[u]));
+                d
+            } else {
+                let (found, base) = self.searched(z, &seeds, &mut sc);
+                trail(&mut path, &|u| found.via[u]);
+                found.dist[path[0].0] + base
+            };
+            let mut piece = Built::from(self.stop(z, path[0].0));
+            for w in path.windows(2) {
+                let ((from, _), (to, how)) = (w[0], w[1]);
+                match how {
+                    Via::Move(_) => piece.push(self.stop(z, to)),
                     Via::Left(_) | Via::Right(_) => {
-                        let left = matches!(via[w[1]], Via::Left(_));
+                        let left = matches!(how, Via::Left(_));
                         let core = &self.cores[if left { z } else { z + 1 }];
                         let kind = &self.kinds[core.kind];
                         let m = core.m.min(kind.m1 as u64);
@@ -1694,7 +1771,7 @@ impl Engine {
                         } else {
                             (zone.width - b) * self.model.ranks * self.model.states
                         };
-                        let (a, bb) = (w[0] - base, w[1] - base);
+                        let (a, bb) = (from - base, to - base);
                         if left {
                             let lb = i128::from(zone.start) - bw * (i128::from(m) + 1);
                             self.walk(kind, m, lb, n + a, n + bb, &mut piece)?;
@@ -1706,7 +1783,7 @@ impl Engine {
                     Via::Seed => return None,
                 }
             }
-            let entry = nodes[0];
+            let entry = path[0].0;
             pieces.push(piece);
             if z == zs && entry == self.rest(zs, start) {
                 break;
@@ -1715,7 +1792,6 @@ impl Engine {
             let side = usize::from(entry >= n);
             let (to, core_idx, _, pz, _) = self.sides(z)[side]?;
             let (from, _, part, _, _) = self.sides(pz)[1 - side]?;
-            let want = found.dist[entry] + base;
             let core = &self.cores[core_idx];
             let kind = &self.kinds[core.kind];
             let v = entry - to;
@@ -1723,13 +1799,16 @@ impl Engine {
             // at its end block, else (a seed as far as the target, never searched) searched
             // again.
             let leaves = |known: &dyn Fn(usize) -> u64| {
-                (0..n).find(|&u| {
-                    let (du, w) = (known(u), kind.get(core.m, part, u, v, n));
+                (0..n).map(|u| (u, known(u))).find(|&(u, du)| {
+                    let w = kind.get(core.m, part, u, v, n);
                     du != u64::MAX && w != u64::MAX && du + w == want
                 })
             };
-            let u = if let Some(u) = ends.get(&pz).and_then(|e| leaves(&|u| e[1 - side][u])) {
-                u
+            let (u, du) = if let Some(found) = ends[pz]
+                .as_deref()
+                .and_then(|e| leaves(&|u| e[(1 - side) * n + u]))
+            {
+                found
             } else {
                 let (there, from_base) = self.searched(pz, &seeds_of(pz), &mut sc);
                 leaves(&|u| there.dist[from + u].saturating_add(from_base))?
@@ -1738,9 +1817,13 @@ impl Engine {
             let (a, bb) = if part == Part::Lr { (u, n + v) } else { (n + u, v) };
             self.walk(kind, core.m, core.lb, a, bb, &mut cross)?;
             pieces.push(cross);
-            (at, z) = (from + u, pz);
+            (at, at_dist, z) = (from + u, du, pz);
         }
-        let mut way = Built::default();
+        let mut way = Built {
+            squares: Vec::with_capacity(pieces.iter().map(|p| p.squares.len()).sum()),
+            repeats: Vec::with_capacity(pieces.iter().map(|p| p.repeats.len()).sum()),
+            starts_at_rest: false,
+        };
         for piece in pieces.into_iter().rev() {
             // A piece that starts at rest repeats the previous piece's last square.
             let skip = usize::from(piece.starts_at_rest && !way.squares.is_empty());
@@ -1751,14 +1834,20 @@ impl Engine {
             }));
             way.squares.extend(piece.squares.into_iter().skip(skip));
         }
-        Some(Some(Way {
+        Some(Way {
             moves: target,
             waypoints: way.squares,
             lines: false,
             repeats: way.repeats,
             captured: Vec::new(),
-        }))
+        })
     }
+}
+
+/// The sweep's distances: per zone reached, its end blocks' distances, and the target's.
+struct Swept {
+    ends: Vec<Option<Box<[u64]>>>,
+    best: u64,
 }
 
 #[cfg(test)]
@@ -1879,7 +1968,8 @@ mod tests {
                 searches: std::cell::RefCell::default(),
                 searches_cap: SEARCHES_BYTES,
                 tabled: Vec::new(),
-                rows: std::cell::RefCell::default(),
+                rows: Vec::new(),
+                rows_bytes: std::cell::Cell::default(),
             };
             let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
             let mut walks = 0;
