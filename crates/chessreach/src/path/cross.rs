@@ -102,8 +102,9 @@
 //! end-block node to the `2n` end-block nodes, one search of the shape from the node alone,
 //! made once per shape and node (kept, like the searches, within what the budget leaves, at
 //! most 64 MB). A seed whose node the nearer seeds already reach as soon is
-//! skipped (a zone's distances obey the triangle inequality); the others are combined in
-//! 32-bit distances from the nearest seed (a tight loop the compiler vectorises). Only
+//! skipped (a zone's distances obey the triangle inequality); the others are combined from
+//! the nearest seed's distance in bytes where the seeds' spread and the rows fit (most rows
+//! do, and then stay in the cache), else in 32 bits (tight loops the compiler vectorises). Only
 //! end-block nodes are seeds (crossings land there), and only their distances are carried on,
 //! so the sweep is exact as before. A row also keeps how its search reached every zone node
 //! (a word each), so the route is traced through such a zone from the first seed whose row
@@ -862,6 +863,8 @@ struct Engine {
     /// (`Lb` side first), and their bytes.
     rows: Vec<Box<[std::cell::OnceCell<Row>]>>,
     rows_bytes: std::cell::Cell<usize>,
+    /// Whether rows keep their distances in bytes where they fit ([`Ports`]).
+    small_rows: bool,
 }
 
 /// A row (module docs, *Rows*): from one end-block node of a zone shape, the distances to its
@@ -869,8 +872,45 @@ struct Engine {
 /// reached each zone node ([`Via::pack`]), to trace a route through such a zone unsearched.
 #[derive(Clone)]
 struct Row {
-    ports: Box<[u32]>,
+    ports: Ports,
     via: Box<[u32]>,
+}
+
+/// A row's distances: a byte each when all are below 255 (`u8::MAX` for none; most rows,
+/// which then stay in the cache) with the largest, else a word each (`INF` for none).
+#[derive(Clone)]
+enum Ports {
+    Small(Box<[u8]>, u8),
+    Wide(Box<[u32]>),
+}
+
+impl Ports {
+    /// From the distances (`INF` for none), in bytes if `small` and they fit.
+    fn new(dist: impl Iterator<Item = u32> + Clone, small: bool) -> Self {
+        if small && dist.clone().all(|d| d < u32::from(u8::MAX) || d >= INF) {
+            let small: Box<[u8]> = dist.map(|d| d.min(u32::from(u8::MAX)) as u8).collect();
+            let top = small.iter().copied().filter(|&d| d < u8::MAX).max().unwrap_or(0);
+            Self::Small(small, top)
+        } else {
+            Self::Wide(dist.collect())
+        }
+    }
+
+    /// The distance to port `i`, `INF` for none.
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            Self::Small(d, _) if d[i] == u8::MAX => INF,
+            Self::Small(d, _) => u32::from(d[i]),
+            Self::Wide(d) => d[i],
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Self::Small(d, _) => d.len(),
+            Self::Wide(d) => d.len() * 4,
+        }
+    }
 }
 
 /// A zone search's arrays, kept from one search to the next.
@@ -1022,13 +1062,15 @@ impl Engine {
         let last = self.last(z);
         self.search(z, &[(v, 0)], sc);
         let row = Row {
-            ports: (0..n)
-                .chain(last..last + n)
-                .map(|p| sc.dist[p].min(u64::from(INF)) as u32)
-                .collect(),
+            ports: Ports::new(
+                (0..n)
+                    .chain(last..last + n)
+                    .map(|p| sc.dist[p].min(u64::from(INF)) as u32),
+                self.small_rows,
+            ),
             via: sc.via.iter().map(|&how| how.pack()).collect(),
         };
-        let bytes = (row.ports.len() + row.via.len()) * 4 + 64;
+        let bytes = row.ports.bytes() + row.via.len() * 4 + 64;
         match slot {
             Some(slot) if self.rows_bytes.get() + bytes <= self.searches_cap && sc.via.len() < 1 << 30 => {
                 self.rows_bytes.set(self.rows_bytes.get() + bytes);
@@ -1291,17 +1333,26 @@ pub(super) fn crossing(
     q: &Question,
     budget: Budget,
 ) -> Option<Result<Answer, RouteError>> {
-    crossing_with(pos, strip, q, budget, None)
+    crossing_with(pos, strip, q, budget, ByRows::Auto)
 }
 
-/// [`crossing`], zones answered by rows when `rows` says so (`None`: where they pay, module
-/// docs; the tests force both ways).
+/// How zones are answered (module docs, *Rows*): by rows where they pay, or (the tests) never,
+/// or always, their distances in bytes where they fit or always in words.
+#[derive(Clone, Copy)]
+#[cfg_attr(not(test), expect(dead_code, reason = "only the tests force rows on or off"))]
+enum ByRows {
+    Auto,
+    Never,
+    Always { small: bool },
+}
+
+/// [`crossing`], zones answered by rows as `rows` says.
 fn crossing_with(
     pos: &Position,
     strip: Strip,
     q: &Question,
     budget: Budget,
-    rows: Option<bool>,
+    rows: ByRows,
 ) -> Option<Result<Answer, RouteError>> {
     let Target::Square(t) = q.target else {
         return None;
@@ -1465,7 +1516,14 @@ fn crossing_with(
         count[z.shape as usize] += 1;
     }
     let n = model.n();
-    let tabled: Vec<bool> = count.into_iter().map(|c| rows.unwrap_or(2 * c >= n)).collect();
+    let tabled: Vec<bool> = count
+        .into_iter()
+        .map(|c| match rows {
+            ByRows::Auto => 2 * c >= n,
+            ByRows::Never => false,
+            ByRows::Always { .. } => true,
+        })
+        .collect();
     let engine = Engine {
         model,
         kinds,
@@ -1482,6 +1540,7 @@ fn crossing_with(
             })
             .collect(),
         tabled,
+        small_rows: !matches!(rows, ByRows::Always { small: false }),
         rows_bytes: std::cell::Cell::default(),
     };
     Some(Ok(Answer::Route(engine.sweep(start, t)?)))
@@ -1573,6 +1632,7 @@ impl Engine {
         // crossing's distances: kept from zone to zone.
         let mut ports = vec![u64::MAX; 2 * n];
         let mut near = vec![INF; 2 * n];
+        let mut small = vec![u8::MAX; 2 * n];
         let mut improved = vec![false; 2 * n];
         let mut next = vec![u64::MAX; n];
         while let Some(Reverse((key, z))) = queue.pop() {
@@ -1590,33 +1650,53 @@ impl Engine {
                 // Nearest seeds first; a seed its node already has as near adds nothing (a
                 // zone's distances obey the triangle inequality).
                 list.sort_unstable_by_key(|s| s.1);
-                // In 32 bits, from the nearest seed's distance (a row's entries and the
-                // seeds' spread are far below 2^29 but for a seed a zone never joins to
-                // the others, which is added on its own).
+                // From the nearest seed's distance, in bytes (saturating at 255, none) where
+                // the seed's spread and its row fit, else in 32 bits (a row's entries and the
+                // seeds' spread are far below 2^29 but for a seed a zone never joins to the
+                // others, which is added on its own): tight loops the compiler vectorises.
                 let base = list.first().map_or(0, |s| s.1);
                 near.fill(INF);
+                small.fill(u8::MAX);
                 for &(v, d) in &list {
                     let port = self.port(z, v as usize);
-                    if (near[port] < INF && u64::from(near[port]) + base <= d) || ports[port] <= d {
+                    let reached = u64::from(small[port]).min(u64::from(near[port]));
+                    if (reached < u64::from(u8::MAX) && base + reached <= d)
+                        || (near[port] < INF && base + u64::from(near[port]) <= d)
+                        || ports[port] <= d
+                    {
                         continue;
                     }
                     let row = self.row(z, v, &mut sc);
-                    if d - base < 1 << 29 {
-                        let dr = (d - base) as u32;
-                        for (p, &w) in near.iter_mut().zip(row.ports.iter()) {
-                            *p = (*p).min(dr + w);
+                    match &row.ports {
+                        // No sum of a finite entry saturates.
+                        Ports::Small(w, top) if d - base + u64::from(*top) < u64::from(u8::MAX) => {
+                            let dr = (d - base) as u8;
+                            for (p, &w) in small.iter_mut().zip(w.iter()) {
+                                *p = (*p).min(dr.saturating_add(w));
+                            }
                         }
-                    } else {
-                        for (p, &w) in ports.iter_mut().zip(row.ports.iter()) {
-                            if w < INF {
-                                *p = (*p).min(d + u64::from(w));
+                        row if d - base < 1 << 29 => {
+                            let dr = (d - base) as u32;
+                            for (i, p) in near.iter_mut().enumerate() {
+                                *p = (*p).min(dr + row.get(i));
+                            }
+                        }
+                        row => {
+                            for (i, p) in ports.iter_mut().enumerate() {
+                                let w = row.get(i);
+                                if w < INF {
+                                    *p = (*p).min(d + u64::from(w));
+                                }
                             }
                         }
                     }
                 }
-                for (p, &w) in ports.iter_mut().zip(&near) {
+                for ((p, &w), &b) in ports.iter_mut().zip(&near).zip(&small) {
                     if w < INF {
                         *p = (*p).min(base + u64::from(w));
+                    }
+                    if b < u8::MAX {
+                        *p = (*p).min(base + u64::from(b));
                     }
                 }
             } else {
@@ -1743,7 +1823,7 @@ impl Engine {
                 // end-block node, its distance the least over the seeds).
                 let port = self.port(z, at);
                 let &(v, d) = seeds.iter().find(|&&(v, d)| {
-                    let w = self.row(z, v, &mut sc).ports[port];
+                    let w = self.row(z, v, &mut sc).ports.get(port);
                     w < INF && d + u64::from(w) == at_dist
                 })?;
                 let row = self.row(z, v, &mut sc);
@@ -1915,31 +1995,35 @@ mod tests {
                 may_capture: Capturable::Nothing,
             };
             let budget = Budget::new(1 << 30);
-            let answer = |rows| match crossing_with(&pos, strip, &q, budget, Some(rows)) {
+            let answer = |rows| match crossing_with(&pos, strip, &q, budget, rows) {
                 Some(Ok(Answer::Route(way))) => Some(way),
                 Some(Err(e)) => panic!("{mover}: {e}"),
                 _ => None,
             };
-            let Some(plain) = answer(false) else {
+            let Some(plain) = answer(ByRows::Never) else {
                 continue;
             };
-            let rows = answer(true).unwrap_or_else(|| panic!("{mover}: no answer by rows"));
             by_rows += 1;
-            let length = |w: &Option<Way>| w.as_ref().map(|w| w.moves);
-            assert_eq!(
-                length(&rows),
-                length(&plain),
-                "{mover} on {ranks} ranks, group {group:?}"
-            );
-            // The route by rows: as many moves, each square empty, ending on the target.
-            if let Some(w) = rows {
-                let squares = w.squares(usize::MAX);
-                assert_eq!(squares.len() as u64, w.moves + 1, "{mover}: one square a move");
-                assert_eq!(squares.last(), Some(&target));
-                assert!(
-                    squares.iter().all(|&c| pos.piece_at(c).is_none()),
-                    "{mover}: through a piece"
+            // Rows in bytes and in words.
+            for small in [true, false] {
+                let rows =
+                    answer(ByRows::Always { small }).unwrap_or_else(|| panic!("{mover}: no answer by rows"));
+                let length = |w: &Option<Way>| w.as_ref().map(|w| w.moves);
+                assert_eq!(
+                    length(&rows),
+                    length(&plain),
+                    "{mover} on {ranks} ranks, group {group:?}, rows in bytes: {small}"
                 );
+                // The route by rows: as many moves, each square empty, ending on the target.
+                if let Some(w) = rows {
+                    let squares = w.squares(usize::MAX);
+                    assert_eq!(squares.len() as u64, w.moves + 1, "{mover}: one square a move");
+                    assert_eq!(squares.last(), Some(&target));
+                    assert!(
+                        squares.iter().all(|&c| pos.piece_at(c).is_none()),
+                        "{mover}: through a piece"
+                    );
+                }
             }
         }
         assert!(by_rows >= 12, "the crossing engine answered only {by_rows} cases");
@@ -1970,6 +2054,7 @@ mod tests {
                 tabled: Vec::new(),
                 rows: Vec::new(),
                 rows_bytes: std::cell::Cell::default(),
+                small_rows: true,
             };
             let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
             let mut walks = 0;
