@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
 use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
@@ -191,8 +191,8 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
 /// Route squares drawn at most (a strip route may cross billions).
 const ROUTE_DRAWN: usize = 4000;
 
-/// A route in JSON, serialized as it goes (a route of millions of squares needs no tree of
-/// values), its keys in the order they have always had (alphabetical).
+/// A route in JSON but for its squares, its keys in the order they have always had
+/// (alphabetical; the squares' key, `route` or `waypoints`, comes last).
 #[derive(serde::Serialize)]
 struct RouteJson<'a> {
     board: String,
@@ -202,27 +202,19 @@ struct RouteJson<'a> {
     pieces: PiecesJson<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     repeats: Option<Vec<RepeatJson>>,
-    #[serde(flatten)]
-    squares: SquaresJson<'a>,
 }
 
-/// Every square (`route`, `null` without one), or the corners of king lines on a strip
-/// (`waypoints`).
-#[derive(serde::Serialize)]
-enum SquaresJson<'a> {
-    #[serde(rename = "route")]
-    Route(Option<Names<'a>>),
-    #[serde(rename = "waypoints")]
-    Waypoints(Names<'a>),
-}
-
-/// Writes a route (or its absence) as pretty JSON. O(squares + pieces).
+/// Writes a route (or its absence) as pretty JSON: every square (`route`, `null` without one),
+/// or the corners of king lines on a strip (`waypoints`). The squares — millions on a long
+/// strip — are written directly after what serde writes, in its layout. O(squares + pieces).
 fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut impl Write) -> Result<()> {
     let board = pos.board();
-    let names = |squares| Names { board, squares };
     let json = RouteJson {
         board: board.to_string(),
-        captured: way.map(|w| names(&w.captured)),
+        captured: way.map(|w| Names {
+            board,
+            squares: &w.captured,
+        }),
         mover: mover.rule.to_string(),
         moves: way.map(|w| output::json_int(w.moves)),
         pieces: PiecesJson(pos),
@@ -237,13 +229,43 @@ fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut 
                 })
                 .collect()
         }),
-        squares: match way {
-            Some(w) if w.lines => SquaresJson::Waypoints(names(&w.waypoints)),
-            _ => SquaresJson::Route(way.map(|w| names(&w.waypoints))),
-        },
     };
-    serde_json::to_writer_pretty(&mut *out, &json)?;
-    writeln!(out)?;
+    // The object without its closing line, then the squares' key and list.
+    let head = serde_json::to_vec_pretty(&json)?;
+    let head = head
+        .strip_suffix(b"\n}")
+        .context("a JSON object ends with its closing brace")?;
+    out.write_all(head)?;
+    let key = if way.is_some_and(|w| w.lines) {
+        "waypoints"
+    } else {
+        "route"
+    };
+    write!(out, ",\n  \"{key}\": ")?;
+    match way {
+        None => out.write_all(b"null")?,
+        Some(w) if w.waypoints.is_empty() => out.write_all(b"[]")?,
+        Some(w) => {
+            // Square names need no escaping (letters, digits, commas, minus signs).
+            let mut chunk = String::with_capacity(1 << 16);
+            chunk.push_str("[\n");
+            for (i, &c) in w.waypoints.iter().enumerate() {
+                if i > 0 {
+                    chunk.push_str(",\n");
+                }
+                chunk.push_str("    \"");
+                board.push_name(c, &mut chunk);
+                chunk.push('"');
+                if chunk.len() > 1 << 15 {
+                    out.write_all(chunk.as_bytes())?;
+                    chunk.clear();
+                }
+            }
+            chunk.push_str("\n  ]");
+            out.write_all(chunk.as_bytes())?;
+        }
+    }
+    out.write_all(b"\n}\n")?;
     Ok(())
 }
 

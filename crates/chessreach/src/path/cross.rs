@@ -472,6 +472,8 @@ struct Sparse {
     rr: Edges,
     lr: Edges,
     rl: Edges,
+    /// Per node, the shortest kept crossing edge into it (`INF` for none): `lr`, `rl`.
+    least_into: [Vec<u32>; 2],
 }
 
 impl Sparse {
@@ -533,11 +535,20 @@ impl Sparse {
                 })
                 .collect()
         };
+        let (lr, rl) = (cross(&t.lr, &t.ll, &t.rr), cross(&t.rl, &t.rr, &t.ll));
+        let least_into = |edges: &Edges| {
+            let mut least = vec![INF; n];
+            for &(v, w) in edges.iter().flatten() {
+                least[v as usize] = least[v as usize].min(w);
+            }
+            least
+        };
         Self {
             ll: same(&t.ll),
             rr: same(&t.rr),
-            lr: cross(&t.lr, &t.ll, &t.rr),
-            rl: cross(&t.rl, &t.rr, &t.ll),
+            least_into: [least_into(&lr), least_into(&rl)],
+            lr,
+            rl,
         }
     }
 }
@@ -1583,6 +1594,34 @@ impl Engine {
     /// Distances at the `n` nodes of the end block a crossing of `core` reaches from `out`
     /// (`part`: `Lr` rightwards, `Rl` leftwards), counting only the rows `carry` keeps.
     /// O(n²).
+    /// Whether a crossing of `core` from `out` (`part` its direction, only the rows `carry`
+    /// keeps) may bring some node `v` of the end block it reaches below `cap(v)`: the least
+    /// distance it leaves from plus the shortest kept edge into `v`, a lower bound. O(n).
+    fn may_carry(
+        &self,
+        core: usize,
+        part: Part,
+        out: &[u64],
+        carry: impl Fn(usize) -> bool,
+        cap: impl Fn(usize) -> u64,
+    ) -> bool {
+        let Some(low) = (0..out.len())
+            .filter(|&u| out[u] != u64::MAX && carry(u))
+            .map(|u| out[u])
+            .min()
+        else {
+            return false;
+        };
+        let core = &self.cores[core];
+        let kind = &self.kinds[core.kind];
+        let low = low + kind.index(core.m).1;
+        let sparse = kind.sparse(&self.model, core.m);
+        sparse.least_into[usize::from(part != Part::Lr)]
+            .iter()
+            .enumerate()
+            .any(|(v, &w)| w < INF && low + u64::from(w) < cap(v))
+    }
+
     fn carry(&self, core: usize, part: Part, out: &[u64], carry: impl Fn(usize) -> bool, next: &mut [u64]) {
         let core = &self.cores[core];
         let kind = &self.kinds[core.kind];
@@ -1728,8 +1767,19 @@ impl Engine {
                 let known = ends[z]
                     .as_deref()
                     .map_or(&[][..], |e| &e[side * n..(side + 1) * n]);
-                self.carry(core, part, known, |u| mine[u], &mut next);
                 let there = ends[nz].as_deref().map(|e| &e[(1 - side) * n..(2 - side) * n]);
+                // Seeds the neighbour has as near already are not carried (mostly the way
+                // back across a core just crossed).
+                if !self.may_carry(
+                    core,
+                    part,
+                    known,
+                    |u| mine[u],
+                    |v| there.map_or(best, |k| k[v].min(best)),
+                ) {
+                    continue;
+                }
+                self.carry(core, part, known, |u| mine[u], &mut next);
                 let mut nearest = u64::MAX;
                 let seeds = &mut pending[nz];
                 for (v, &d) in next.iter().enumerate() {
@@ -1757,7 +1807,9 @@ impl Engine {
         // A zone's seeds, again: from its neighbours' end blocks and the start. Every seed
         // nearer than `best` was searched, so these give each zone the distances it had (up
         // to `best`, the ones a route uses).
-        let seeds_of = |z: usize| -> Vec<(u32, u64)> {
+        // (Those no farther than `bound`: the others lead to no node a route through the zone
+        // reaches as soon.)
+        let seeds_of = |z: usize, bound: u64| -> Vec<(u32, u64)> {
             let mut list = Vec::new();
             if z == zs {
                 list.push((first, 0));
@@ -1775,19 +1827,19 @@ impl Engine {
                 } else {
                     self.sides(z)[1].map_or(0, |s| s.0)
                 };
-                let mut next = vec![u64::MAX; n];
-                self.carry(
-                    core,
-                    part,
-                    &e[from_side * n..(from_side + 1) * n],
-                    |_| true,
-                    &mut next,
-                );
+                let out = &e[from_side * n..(from_side + 1) * n];
                 let mine = ends[z].as_deref().map(|e| &e[side * n..(side + 1) * n]);
+                let bound = bound.min(best);
+                let cap = |v: usize| mine.map_or(bound, |k| k[v].min(bound)).saturating_add(1);
+                if !self.may_carry(core, part, out, |_| true, cap) {
+                    continue;
+                }
+                let mut next = vec![u64::MAX; n];
+                self.carry(core, part, out, |_| true, &mut next);
                 list.extend(
                     next.iter()
                         .enumerate()
-                        .filter(|&(v, &d)| d <= best && mine.is_none_or(|k| d <= k[v]))
+                        .filter(|&(v, &d)| d < cap(v))
                         .map(|(v, &d)| ((at + v) as u32, d)),
                 );
             }
@@ -1804,7 +1856,7 @@ impl Engine {
             // The zone from one of its seeds to `at` (its nodes, each with how it was reached),
             // and the distance at that seed: from the zone searched again, or (by rows) from the
             // row of the seed that reaches `at` (an end-block node) soonest.
-            let seeds = seeds_of(z);
+            let seeds = seeds_of(z, at_dist);
             let mut path: Vec<(usize, Via)> = Vec::new();
             let trail = |path: &mut Vec<(usize, Via)>, via: &dyn Fn(usize) -> Via| {
                 let mut u = at;
@@ -1890,7 +1942,7 @@ impl Engine {
             {
                 found
             } else {
-                let (there, from_base) = self.searched(pz, &seeds_of(pz), &mut sc);
+                let (there, from_base) = self.searched(pz, &seeds_of(pz, best), &mut sc);
                 leaves(&|u| there.dist[from + u].saturating_add(from_base))?
             };
             let mut cross = Built::from(self.stop(pz, from + u));
