@@ -804,16 +804,19 @@ struct Core {
     kind: usize,
 }
 
-/// A zone: files `start ..= start + width - 1`, its squares' emptiness and safety (per file,
-/// a bit per rank).
+/// A zone: files `start ..= start + width - 1`.
 struct Zone {
     start: i64,
     width: usize,
-    empty: Vec<u64>,
-    safe: Vec<u64>,
     /// Zones of one shape (width, squares, neighbouring cores' same-side entries) search
     /// alike.
     shape: u32,
+}
+
+/// A zone shape's squares: emptiness and safety, per file a bit per rank.
+struct Shape {
+    empty: Vec<u64>,
+    safe: Vec<u64>,
 }
 
 /// A zone search's distances and parents, from seeds moved to start at 0.
@@ -864,6 +867,7 @@ struct Engine {
     kinds: Vec<Kind>,
     cores: Vec<Core>,
     zones: Vec<Zone>,
+    shapes: Vec<Shape>,
     /// Searches made, shared by zones of one shape given the same seeds, and their bytes.
     searches: std::cell::RefCell<(Searches, usize)>,
     /// The most bytes of remembered searches (and, apart, of remembered rows).
@@ -986,8 +990,9 @@ impl Engine {
             }
         }
         let b = model.width;
-        let empty = |f: i64, r: i64| zone.empty[f as usize] >> r & 1 == 1;
-        let safe = |f: i64, r: i64| zone.safe[f as usize] >> r & 1 == 1;
+        let shape = &self.shapes[zone.shape as usize];
+        let empty = |f: i64, r: i64| shape.empty[f as usize] >> r & 1 == 1;
+        let safe = |f: i64, r: i64| shape.safe[f as usize] >> r & 1 == 1;
         // Same-side stays in the neighbouring cores, as edges between end-block nodes.
         let (left, right) = (&self.cores[z], &self.cores[z + 1]);
         let back_left = self.kinds[left.kind].sparse(model, left.m);
@@ -1468,7 +1473,9 @@ fn crossing_with(
         cores.push(Core { lb, m, kind });
     }
     let mut zones = Vec::with_capacity(cores.len() - 1);
-    let mut shapes = HashMap::default();
+    let mut shapes: Vec<Shape> = Vec::new();
+    let mut shape_of = HashMap::default();
+    let (mut empty, mut safe) = (Vec::new(), Vec::new());
     for w in cores.windows(2) {
         let start = zone_start(&[(w[0].lb, w[0].m)]);
         let end = w[1].lb + bw; // exclusive
@@ -1476,8 +1483,10 @@ fn crossing_with(
         let start = i64::try_from(start).ok()?;
         // Per file, a bit per rank: empty, and safe.
         let full = if h == 64 { u64::MAX } else { (1u64 << h) - 1 };
-        let mut empty = vec![full; width];
-        let mut safe = vec![full; width];
+        empty.clear();
+        empty.resize(width, full);
+        safe.clear();
+        safe.resize(width, full);
         let lo = empty_at.partition_point(|c| c.file < start);
         for c in empty_at[lo..]
             .iter()
@@ -1507,17 +1516,26 @@ fn crossing_with(
             let kind = &kinds[c.kind];
             (c.kind, kind.index(c.m).0.min(kind.m1))
         };
-        let key = (width, empty, safe, same_side(&w[0]), same_side(&w[1]));
-        let next = shapes.len() as u32;
-        let shape = *shapes.entry(key.clone()).or_insert(next);
-        let (_, empty, safe, ..) = key;
-        zones.push(Zone {
-            start,
-            width,
-            empty,
-            safe,
-            shape,
-        });
+        // Looked up without copying the squares; kept once per shape.
+        let key = (
+            std::mem::take(&mut empty),
+            std::mem::take(&mut safe),
+            same_side(&w[0]),
+            same_side(&w[1]),
+        );
+        let shape = if let Some(&shape) = shape_of.get(&key) {
+            shape
+        } else {
+            shapes.push(Shape {
+                empty: key.0.clone(),
+                safe: key.1.clone(),
+            });
+            let shape = (shapes.len() - 1) as u32;
+            shape_of.insert((key.0.clone(), key.1.clone(), key.2, key.3), shape);
+            shape
+        };
+        (empty, safe) = (key.0, key.1);
+        zones.push(Zone { start, width, shape });
     }
     let spare = budget.bytes().saturating_sub(needed.unwrap_or(u64::MAX));
     // Rows pay when a shape has about as many zones as its end blocks have nodes (a row is a
@@ -1540,6 +1558,7 @@ fn crossing_with(
         kinds,
         cores,
         zones,
+        shapes,
         searches: std::cell::RefCell::default(),
         searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
         rows: tabled
@@ -2101,6 +2120,7 @@ mod tests {
                 kinds: Vec::new(),
                 cores: Vec::new(),
                 zones: Vec::new(),
+                shapes: Vec::new(),
                 searches: std::cell::RefCell::default(),
                 searches_cap: SEARCHES_BYTES,
                 tabled: Vec::new(),
