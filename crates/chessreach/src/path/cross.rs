@@ -877,6 +877,10 @@ struct Engine {
     /// Rows made, by zone shape (none for shapes not answered by rows) and end-block node
     /// (`Lb` side first), and their bytes.
     rows: Vec<Box<[std::cell::OnceCell<Row>]>>,
+    /// Per zone shape, its rows' distances in bytes where they fit ([`Ports::Table`]): `2n`
+    /// rows of `2n`, made when the shape's first row is (empty until then, or when the cap
+    /// leaves no room).
+    tables: Vec<std::cell::RefCell<Vec<u8>>>,
     rows_bytes: std::cell::Cell<usize>,
     /// Whether rows keep their distances in bytes where they fit ([`Ports`]).
     small_rows: bool,
@@ -891,39 +895,28 @@ struct Row {
     via: Box<[u32]>,
 }
 
-/// A row's distances: a byte each when all are below 255 (`u8::MAX` for none; most rows,
-/// which then stay in the cache) with the largest, else a word each (`INF` for none).
+/// A row's distances: a byte each in its shape's table when all are below 255 (`u8::MAX`
+/// for none; most rows, whose zones then read one shape's table, which stays in the cache),
+/// with the largest; else a word each (`INF` for none).
 #[derive(Clone)]
 enum Ports {
-    Small(Box<[u8]>, u8),
+    Table(u8),
     Wide(Box<[u32]>),
 }
 
-impl Ports {
-    /// From the distances (`INF` for none), in bytes if `small` and they fit.
-    fn new(dist: impl Iterator<Item = u32> + Clone, small: bool) -> Self {
-        if small && dist.clone().all(|d| d < u32::from(u8::MAX) || d >= INF) {
-            let small: Box<[u8]> = dist.map(|d| d.min(u32::from(u8::MAX)) as u8).collect();
-            let top = small.iter().copied().filter(|&d| d < u8::MAX).max().unwrap_or(0);
-            Self::Small(small, top)
-        } else {
-            Self::Wide(dist.collect())
-        }
-    }
+/// A row's distances as read: bytes from its shape's table (and the largest), or words.
+enum RowView<'a> {
+    Bytes(std::cell::Ref<'a, [u8]>, u8),
+    Words(&'a [u32]),
+}
 
+impl RowView<'_> {
     /// The distance to port `i`, `INF` for none.
     fn get(&self, i: usize) -> u32 {
         match self {
-            Self::Small(d, _) if d[i] == u8::MAX => INF,
-            Self::Small(d, _) => u32::from(d[i]),
-            Self::Wide(d) => d[i],
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        match self {
-            Self::Small(d, _) => d.len(),
-            Self::Wide(d) => d.len() * 4,
+            Self::Bytes(d, _) if d[i] == u8::MAX => INF,
+            Self::Bytes(d, _) => u32::from(d[i]),
+            Self::Words(d) => d[i],
         }
     }
 }
@@ -1077,22 +1070,67 @@ impl Engine {
         let n = self.model.n();
         let last = self.last(z);
         self.search(z, &[(v, 0)], sc);
+        let dist = (0..n)
+            .chain(last..last + n)
+            .map(|p| sc.dist[p].min(u64::from(INF)) as u32);
+        let small =
+            slot.is_some() && self.small_rows && dist.clone().all(|d| d < u32::from(u8::MAX) || d >= INF);
+        let ports = if small && self.table_ready(shape) {
+            let mut table = self.tables[shape].borrow_mut();
+            let port = self.port(z, v as usize);
+            let mut top = 0;
+            for (t, d) in table[port * 2 * n..(port + 1) * 2 * n].iter_mut().zip(dist) {
+                *t = d.min(u32::from(u8::MAX)) as u8;
+                if *t < u8::MAX {
+                    top = top.max(*t);
+                }
+            }
+            Ports::Table(top)
+        } else {
+            Ports::Wide(dist.collect())
+        };
         let row = Row {
-            ports: Ports::new(
-                (0..n)
-                    .chain(last..last + n)
-                    .map(|p| sc.dist[p].min(u64::from(INF)) as u32),
-                self.small_rows,
-            ),
+            ports,
             via: sc.via.iter().map(|&how| how.pack()).collect(),
         };
-        let bytes = row.ports.bytes() + row.via.len() * 4 + 64;
+        let bytes = match &row.ports {
+            Ports::Table(_) => 0,
+            Ports::Wide(d) => d.len() * 4,
+        } + row.via.len() * 4
+            + 64;
         match slot {
             Some(slot) if self.rows_bytes.get() + bytes <= self.searches_cap && sc.via.len() < 1 << 30 => {
                 self.rows_bytes.set(self.rows_bytes.get() + bytes);
                 std::borrow::Cow::Borrowed(slot.get_or_init(|| row))
             }
             _ => std::borrow::Cow::Owned(row),
+        }
+    }
+
+    /// Whether zone shape `shape` has its table of rows in bytes, made now if the cap leaves
+    /// room. O(n²) the first time, then O(1).
+    fn table_ready(&self, shape: usize) -> bool {
+        let mut table = self.tables[shape].borrow_mut();
+        if table.is_empty() {
+            let bytes = 4 * self.model.n() * self.model.n();
+            if self.rows_bytes.get() + bytes > self.searches_cap {
+                return false;
+            }
+            self.rows_bytes.set(self.rows_bytes.get() + bytes);
+            table.resize(bytes, u8::MAX);
+        }
+        true
+    }
+
+    /// The distances of `row`, the row of zone shape `shape`'s end-block node `port`. O(1).
+    fn view<'a>(&'a self, shape: usize, port: usize, row: &'a Row) -> RowView<'a> {
+        let n2 = 2 * self.model.n();
+        match &row.ports {
+            Ports::Table(top) => RowView::Bytes(
+                std::cell::Ref::map(self.tables[shape].borrow(), |t| &t[port * n2..(port + 1) * n2]),
+                *top,
+            ),
+            Ports::Wide(d) => RowView::Words(d),
         }
     }
 
@@ -1553,6 +1591,7 @@ fn crossing_with(
             ByRows::Always { .. } => true,
         })
         .collect();
+    let shapes_count = shapes.len();
     let engine = Engine {
         model,
         kinds,
@@ -1571,6 +1610,7 @@ fn crossing_with(
             .collect(),
         tabled,
         small_rows: !matches!(rows, ByRows::Always { small: false }),
+        tables: (0..shapes_count).map(|_| std::cell::RefCell::default()).collect(),
         rows_bytes: std::cell::Cell::default(),
     };
     Some(Ok(Answer::Route(engine.sweep(start, t)?)))
@@ -1713,6 +1753,7 @@ impl Engine {
                 // seeds' spread are far below 2^29 but for a seed a zone never joins to the
                 // others, which is added on its own): tight loops the compiler vectorises.
                 let base = list.first().map_or(0, |s| s.1);
+                let shape = self.zones[z].shape as usize;
                 near.fill(INF);
                 small.fill(u8::MAX);
                 for &(v, d) in &list {
@@ -1725,9 +1766,10 @@ impl Engine {
                         continue;
                     }
                     let row = self.row(z, v, &mut sc);
-                    match &row.ports {
+                    let view = self.view(shape, self.port(z, v as usize), &row);
+                    match view {
                         // No sum of a finite entry saturates.
-                        Ports::Small(w, top) if d - base + u64::from(*top) < u64::from(u8::MAX) => {
+                        RowView::Bytes(w, top) if d - base + u64::from(top) < u64::from(u8::MAX) => {
                             let dr = (d - base) as u8;
                             for (p, &w) in small.iter_mut().zip(w.iter()) {
                                 *p = (*p).min(dr.saturating_add(w));
@@ -1893,8 +1935,10 @@ impl Engine {
                 // A seed whose row reaches `at` as soon as the sweep did (one does: `at` is an
                 // end-block node, its distance the least over the seeds).
                 let port = self.port(z, at);
+                let shape = self.zones[z].shape as usize;
                 let &(v, d) = seeds.iter().find(|&&(v, d)| {
-                    let w = self.row(z, v, &mut sc).ports.get(port);
+                    let row = self.row(z, v, &mut sc);
+                    let w = self.view(shape, self.port(z, v as usize), &row).get(port);
                     w < INF && d + u64::from(w) == at_dist
                 })?;
                 let row = self.row(z, v, &mut sc);
@@ -2125,6 +2169,7 @@ mod tests {
                 searches_cap: SEARCHES_BYTES,
                 tabled: Vec::new(),
                 rows: Vec::new(),
+                tables: Vec::new(),
                 rows_bytes: std::cell::Cell::default(),
                 small_rows: true,
             };
