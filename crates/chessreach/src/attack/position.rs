@@ -214,6 +214,12 @@ impl Position {
         self.walk_attacks_where(i, surface, sink, |_| true);
     }
 
+    /// [`Position::walk_attacks`] of a piece given by value (one of this position's: a caller
+    /// walking them in its own order reads no piece list).
+    pub(crate) fn walk_attacks_of(&self, p: Placed, surface: &impl Surface, sink: &mut impl WalkSink) {
+        self.walk_placed_where(p, surface, sink, |_| true);
+    }
+
     /// Whether a wall stands on `c`. O(log walls).
     #[must_use]
     pub fn is_wall(&self, c: Coord) -> bool {
@@ -235,6 +241,17 @@ impl Position {
         sink: &mut impl WalkSink,
         keep: impl Fn(&Step) -> bool,
     ) {
+        self.walk_placed_where(self.pieces[i], surface, sink, keep);
+    }
+
+    /// [`Position::walk_attacks_where`] of a piece given by value.
+    fn walk_placed_where(
+        &self,
+        p: Placed,
+        surface: &impl Surface,
+        sink: &mut impl WalkSink,
+        keep: impl Fn(&Step) -> bool,
+    ) {
         if !self.walls.is_empty() {
             // Walls stop lines as pieces do, and are never attacked.
             let mut inner = |c: Coord| {
@@ -242,21 +259,22 @@ impl Position {
                     sink.square(c);
                 }
             };
-            return self.walk_confined(i, surface, &mut inner, &keep);
+            return self.walk_confined(p, surface, &mut inner, &keep);
         }
-        self.walk_confined(i, surface, sink, &keep);
+        self.walk_confined(p, surface, sink, &keep);
     }
 
     /// [`Position::walk_attacks_where`] once walls are taken care of.
     fn walk_confined(
         &self,
-        i: usize,
+        p: Placed,
         surface: &impl Surface,
         sink: &mut impl WalkSink,
         keep: &impl Fn(&Step) -> bool,
     ) {
-        let p = self.pieces[i];
-        let steps = self.steps_of(i).iter().filter(|s| s.can_capture && keep(s));
+        let steps = self.steps[p.kind][p.colour.index()]
+            .iter()
+            .filter(|s| s.can_capture && keep(s));
         let Some(confine) = &self.kinds[p.kind].confine else {
             for st in steps {
                 walk::walk_step(st, p.at, surface, sink);

@@ -47,7 +47,7 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, Not, Shl, Shr};
 use thiserror::Error;
 
 use crate::attack::walk::{Surface, WalkSink};
-use crate::attack::Position;
+use crate::attack::{Placed, Position};
 use crate::geometry::{Board, Coord, Delta};
 use crate::piece::{Colour, Step};
 
@@ -292,6 +292,21 @@ fn merge(zones: impl Iterator<Item = (i128, i128)>) -> Vec<Interval> {
 }
 
 /// Builds the compressed board for hostile pieces of `enemy` (all pieces block).
+/// A piece or an extra square in file order, with what the columns need of it (read in file
+/// order, not the pieces' order).
+#[derive(Clone, Copy)]
+struct Entry {
+    file: i64,
+    /// Its reach in files (0 for an extra square or a friendly piece).
+    reach: i64,
+    /// The piece's index; extra squares past the pieces.
+    index: u32,
+    kind: u32,
+    /// 0 for an extra square.
+    rank: u16,
+    enemy: bool,
+}
+
 fn build<M: Mask>(
     pos: &Position,
     ranks: u32,
@@ -299,30 +314,51 @@ fn build<M: Mask>(
     extra: &[Coord],
 ) -> Result<Columns<M>, StripRouteError> {
     let pieces = pos.pieces();
+    // Reaches per kind (the enemy's), told per piece.
     let mut reaches = vec![Reach::default(); pieces.len()];
-    for (i, _) in pieces.iter().enumerate().filter(|(_, p)| p.colour == enemy) {
-        reaches[i] = reach(pos.steps_of(i), ranks, i)?;
+    let mut by_kind: Vec<Option<Reach>> = Vec::new();
+    for (i, p) in pieces.iter().enumerate().filter(|(_, p)| p.colour == enemy) {
+        if by_kind.len() <= p.kind {
+            by_kind.resize(p.kind + 1, None);
+        }
+        reaches[i] = match by_kind[p.kind] {
+            Some(r) => r,
+            None => *by_kind[p.kind].insert(reach(pos.steps_of(i), ranks, i)?),
+        };
     }
-    // Pieces and the extra squares in file order; extras carry indices past the pieces.
-    let mut order: Vec<(i64, u32)> = pieces
+    // Pieces (by value: read in file order, not the pieces' order) and the extra squares in
+    // file order; extras carry indices past the pieces.
+    let mut order: Vec<Entry> = pieces
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.at.file, i as u32))
+        .map(|(i, p)| Entry {
+            file: p.at.file,
+            reach: reaches[i].files,
+            index: i as u32,
+            kind: p.kind as u32,
+            rank: p.at.rank as u16,
+            enemy: p.colour == enemy,
+        })
         .collect();
-    order.extend(
-        extra
-            .iter()
-            .enumerate()
-            .map(|(k, c)| (c.file, (pieces.len() + k) as u32)),
-    );
-    order.sort_unstable();
-    let intervals = merge(order.iter().map(|&(x, i)| {
-        let r = reaches.get(i as usize).map_or(0, |r| r.files);
-        (
-            i128::from(x) - i128::from(r) - 1,
-            i128::from(x) + i128::from(r) + 1,
-        )
+    order.extend(extra.iter().enumerate().map(|(k, c)| Entry {
+        file: c.file,
+        reach: 0,
+        index: (pieces.len() + k) as u32,
+        kind: 0,
+        rank: 0,
+        enemy: false,
     }));
+    order.sort_unstable_by_key(|e| (e.file, e.index));
+    let intervals = merge(order.iter().map(
+        |&Entry {
+             file: x, reach: r, ..
+         }| {
+            (
+                i128::from(x) - i128::from(r) - 1,
+                i128::from(x) + i128::from(r) + 1,
+            )
+        },
+    ));
     let n = intervals
         .last()
         .map_or(0, |iv| iv.base + (iv.hi - iv.lo) as usize + 1);
@@ -330,21 +366,26 @@ fn build<M: Mask>(
     // The interval of each entry of `order`, by a merge walk.
     let mut where_: Vec<u32> = Vec::with_capacity(order.len());
     let mut k = 0;
-    for &(x, i) in &order {
-        while intervals[k].hi < x {
+    for e in &order {
+        while intervals[k].hi < e.file {
             k += 1;
         }
         where_.push(k as u32);
-        if let Some(p) = pieces.get(i as usize) {
+        if e.rank > 0 {
             let iv = intervals[k];
-            occupied[iv.base + (x - iv.lo) as usize] |= M::rank(p.at.rank);
+            occupied[iv.base + (e.file - iv.lo) as usize] |= M::rank(i64::from(e.rank));
         }
     }
     let mut blocked = occupied.clone();
-    for (&(_, i), &k) in order.iter().zip(&where_) {
-        if pieces.get(i as usize).is_none_or(|p| p.colour != enemy) {
+    for (e, &k) in order.iter().zip(&where_) {
+        if !e.enemy {
             continue;
         }
+        let p = Placed {
+            kind: e.kind as usize,
+            colour: enemy,
+            at: Coord::new(e.file, i64::from(e.rank)),
+        };
         let iv = intervals[k as usize];
         let surface = ZoneSurface {
             ranks: i64::from(ranks),
@@ -355,7 +396,7 @@ fn build<M: Mask>(
             iv,
             blocked: &mut blocked,
         };
-        pos.walk_attacks(i as usize, &surface, &mut sink);
+        pos.walk_attacks_of(p, &surface, &mut sink);
     }
     let full = M::full(ranks);
     let mut cols = Columns {
@@ -378,7 +419,7 @@ fn build<M: Mask>(
 /// likewise). Pieces come in file order, so each rank is one merge walk over the intervals.
 fn lay_rays<M: Mask>(
     pos: &Position,
-    order: &[(i64, u32)],
+    order: &[Entry],
     reaches: &[Reach],
     enemy: Colour,
     cols: &Columns<M>,
@@ -397,10 +438,8 @@ fn lay_rays<M: Mask>(
         return;
     }
     let mut by_rank: Vec<Vec<usize>> = vec![Vec::new(); cols.ranks as usize];
-    for &(_, i) in order {
-        if let Some(p) = pieces.get(i as usize) {
-            by_rank[(p.at.rank - 1) as usize].push(i as usize);
-        }
+    for e in order.iter().filter(|e| e.rank > 0) {
+        by_rank[usize::from(e.rank) - 1].push(e.index as usize);
     }
     let n = cols.len();
     for (r, run) in by_rank.iter().enumerate().filter(|(_, run)| !run.is_empty()) {
