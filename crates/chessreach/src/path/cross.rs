@@ -129,9 +129,9 @@
 //! · log + kept edges)` per zone shape and seeds (per shape and end-block node for zones by
 //! rows, which then cost `O(seeds · n)` each, and `O(seeds + squares)` to trace), plus
 //! `O(kept crossing edges)` per core crossed, twice (the second time to trace the route);
-//! memory `O(zone nodes + n per zone reached)`. The route's walks: `O(n²)` per block walked (a round and the blocks near each
-//! end) the first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per
-//! closure.
+//! memory `O(zone nodes + n per zone reached)`. The route's walks: `O(n²)` per block walked
+//! (a round and the blocks near each end) the first time per kind, end nodes and width class,
+//! then `O(squares)`; `O(n³)` per closure.
 
 #![expect(
     clippy::cast_possible_truncation,
@@ -940,9 +940,12 @@ enum Via {
 }
 
 impl Via {
-    /// In one word: the kind in the top two bits, the node below (zones have fewer than
-    /// 2^30 nodes where rows are kept).
+    /// In one word: the kind in the top two bits, the node below (a zone has fewer than 2^30
+    /// nodes: the budget check costs 24 bytes a node).
     const fn pack(self) -> u32 {
+        if let Self::Move(u) | Self::Left(u) | Self::Right(u) = self {
+            debug_assert!(u < 1 << 30, "a zone of 2^30 nodes");
+        }
         match self {
             Self::Seed => 0,
             Self::Move(u) => 1 << 30 | u,
