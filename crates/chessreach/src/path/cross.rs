@@ -128,10 +128,11 @@
 //! `O(n³)` per sequence index for its kept edges. The search: `O(Σ zone nodes · transitions
 //! · log + kept edges)` per zone shape and seeds (per shape and end-block node for zones by
 //! rows, which then cost `O(seeds · n)` each, and `O(seeds + squares)` to trace), plus
-//! `O(kept crossing edges)` per core crossed, twice (the second time to trace the route);
-//! memory `O(zone nodes + n per zone reached)`. The route's walks: `O(n²)` per block walked
-//! (a round and the blocks near each end) the first time per kind, end nodes and width class,
-//! then `O(squares)`; `O(n³)` per closure.
+//! `O(n²)` per core crossed (vectorised 16-bit steps over the kept crossing edges as dense
+//! rows), twice (the second time to trace the route); memory `O(zone nodes + n per zone
+//! reached)`. The route's walks: `O(n²)` per block walked (a round and the blocks near each
+//! end) the first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per
+//! closure.
 
 #![expect(
     clippy::cast_possible_truncation,
@@ -1476,11 +1477,11 @@ fn crossing_with(
         return None;
     }
     // Memory, estimated before anything large is built: each kind's matrices (up to 97 steps
-    // of four n×n tables), the zones' squares (two flags each), per zone its seeds and end
+    // of four n×n tables, and per step the dense crossing rows), the zones' squares (two flags each), per zone its seeds and end
     // distances (2n of each), and one search's arrays over the widest zone. Searches are
     // remembered only in what the budget leaves (at most 64 MB).
     let n = model.n() as u64;
-    let kinds_bytes = 97 * 4 * n * n * 4;
+    let kinds_bytes = 97 * (4 * 4 + 4) * n * n;
     let zone_start = |w: &[(i128, u64)]| {
         if w[0].1 == ENDLESS {
             w[0].0 + 3 * bw
