@@ -1364,8 +1364,13 @@ impl Engine {
                     if whole && near {
                         first.get_or_insert(Err(()));
                     }
-                    seen.clear();
-                    lo_hi = (j, j);
+                    // A refused round starts the search for one afresh; a ride's node met again
+                    // on another ride only moves on (clearing then, a bishop's walk met its
+                    // ghosts before its rest nodes for ever and never found a round).
+                    if whole {
+                        seen.clear();
+                        lo_hi = (j, j);
+                    }
                 }
                 seen.insert((idx, j.rem_euclid(p)), (count, j, d));
             }
@@ -2097,6 +2102,47 @@ struct Swept {
 mod tests {
     use super::*;
     use crate::piece::Rule;
+
+    /// A bishop's walk across a long core finds its round (it once met its ghost nodes again
+    /// on every ride and, starting the search for a round afresh each time, listed every move:
+    /// 10^12 files took days). On 8 ranks a bishop gains at most 7 files a move, so from a1
+    /// to file `t = 1 + 7k` (k odd: the zigzag ends on rank 8) `k` moves are a lower bound,
+    /// and the zigzag makes it.
+    #[test]
+    fn a_bishops_walk_repeats() {
+        use crate::attack::{Kind as PieceKind, Placed};
+        use crate::geometry::Board;
+        use crate::path::Mover;
+        let strip = Strip::new(8).expect("ranks");
+        let kinds = vec![PieceKind::new('K', "K".parse().expect("king"))];
+        let king = Placed {
+            kind: 0,
+            colour: Colour::Black,
+            at: Coord::new(500, 3),
+        };
+        let pos = Position::new(Board::Strip(strip), kinds, vec![king]).expect("position");
+        for t in [1_000_000, 7_000_000_008, 1_000_000_000_000_i64] {
+            let q = Question {
+                mover: Mover {
+                    rule: "B".parse().expect("bishop"),
+                    colour: Colour::White,
+                    at: Coord::new(1, 1),
+                    by_square: None,
+                },
+                target: Target::Square(Coord::new(t, 8)),
+                may_capture: Capturable::Nothing,
+            };
+            let Some(Ok(Answer::Route(Some(way)))) = crossing(&pos, strip, &q, Budget::new(1 << 30)) else {
+                panic!("no route to {t}");
+            };
+            assert_eq!(way.moves, (t as u64 - 1) / 7, "to file {t}");
+            assert!(
+                way.waypoints.len() < 100,
+                "{} squares listed to {t}",
+                way.waypoints.len()
+            );
+        }
+    }
 
     /// A remembered walk (module docs: a core wider by whole rounds makes the same walk with
     /// more rounds) is the walk made afresh, for cores of many widths; and the memory is used.
