@@ -1772,10 +1772,14 @@ impl Engine {
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let goal = self.rest(zt, t);
         let first = self.rest(zs, start) as u32;
-        // Per zone: seeds not yet searched, and its end blocks' distances (once searched).
+        // Per zone: seeds not yet searched (lists reused from a pool: only zones with pending
+        // seeds hold one), and its end blocks' distances (once searched).
         let mut pending: Vec<Vec<(u32, u64)>> = vec![Vec::new(); self.zones.len()];
+        let mut pool: Vec<Vec<(u32, u64)>> = Vec::new();
         pending[zs].push((first, 0));
-        let mut ends: Vec<Option<Box<[u64]>>> = vec![None; self.zones.len()];
+        let mut ends: Vec<Option<Ends>> = (0..self.zones.len()).map(|_| None).collect();
+        let mut known = vec![u64::MAX; 2 * n];
+        let mut there = vec![u64::MAX; 2 * n];
         let mut queue = BinaryHeap::from([Reverse((0u64, zs))]);
         let mut sc = Scratch::default();
         let mut best = u64::MAX;
@@ -1862,14 +1866,18 @@ impl Engine {
                     *p = found.dist[v].saturating_add(base);
                 }
             }
-            // Kept for the next time (its allocation).
+            // Kept for the next zone with seeds (its allocation).
             list.clear();
-            pending[z] = list;
-            let known = ends[z].get_or_insert_with(|| vec![u64::MAX; 2 * n].into_boxed_slice());
+            pool.push(list);
+            match &ends[z] {
+                Some(e) => e.read(&mut known),
+                None => known.fill(u64::MAX),
+            }
             for ((o, &d), better) in known.iter_mut().zip(&ports).zip(improved.iter_mut()) {
                 *better = d < *o;
                 *o = (*o).min(d);
             }
+            ends[z] = Some(Ends::new(&known));
             for (side, info) in self.sides(z).into_iter().enumerate() {
                 let Some((_, core, part, nz, to)) = info else {
                     continue;
@@ -1878,10 +1886,13 @@ impl Engine {
                 if !mine.contains(&true) {
                     continue;
                 }
-                let known = ends[z]
-                    .as_deref()
-                    .map_or(&[][..], |e| &e[side * n..(side + 1) * n]);
-                let there = ends[nz].as_deref().map(|e| &e[(1 - side) * n..(2 - side) * n]);
+                let known = &known[side * n..(side + 1) * n];
+                let there = if let Some(e) = &ends[nz] {
+                    e.read(&mut there);
+                    Some(&there[(1 - side) * n..(2 - side) * n])
+                } else {
+                    None
+                };
                 // Seeds the neighbour has as near already are not carried (mostly the way
                 // back across a core just crossed).
                 if !self.may_carry(
@@ -1896,6 +1907,9 @@ impl Engine {
                 self.carry(core, part, known, |u| mine[u], &mut next);
                 let mut nearest = u64::MAX;
                 let seeds = &mut pending[nz];
+                if seeds.capacity() == 0 {
+                    *seeds = pool.pop().unwrap_or_default();
+                }
                 for (v, &d) in next.iter().enumerate() {
                     if d < best && there.is_none_or(|k| d < k[v]) {
                         seeds.push(((to + v) as u32, d));
@@ -1932,9 +1946,12 @@ impl Engine {
                 let Some((_, core, _, nz, _)) = *info else {
                     continue;
                 };
-                let Some(e) = ends[nz].as_deref() else {
+                let Some(e) = &ends[nz] else {
                     continue;
                 };
+                let mut e_buf = vec![u64::MAX; 2 * n];
+                e.read(&mut e_buf);
+                let e = &e_buf;
                 let (from_side, part) = if side == 0 { (1, Part::Lr) } else { (0, Part::Rl) };
                 let at = if side == 0 {
                     0
@@ -1942,7 +1959,11 @@ impl Engine {
                     self.sides(z)[1].map_or(0, |s| s.0)
                 };
                 let out = &e[from_side * n..(from_side + 1) * n];
-                let mine = ends[z].as_deref().map(|e| &e[side * n..(side + 1) * n]);
+                let mut mine_buf = vec![u64::MAX; 2 * n];
+                let mine = ends[z].as_ref().map(|e| {
+                    e.read(&mut mine_buf);
+                    &mine_buf[side * n..(side + 1) * n]
+                });
                 let bound = bound.min(best);
                 let cap = |v: usize| mine.map_or(bound, |k| k[v].min(bound)).saturating_add(1);
                 if !self.may_carry(core, part, out, |_| true, cap) {
@@ -2052,10 +2073,11 @@ impl Engine {
                     du != u64::MAX && w != u64::MAX && du + w == want
                 })
             };
-            let (u, du) = if let Some(found) = ends[pz]
-                .as_deref()
-                .and_then(|e| leaves(&|u| e[(1 - side) * n + u]))
-            {
+            let mut there = vec![u64::MAX; 2 * n];
+            let (u, du) = if let Some(found) = ends[pz].as_ref().and_then(|e| {
+                e.read(&mut there);
+                leaves(&|u| there[(1 - side) * n + u])
+            }) {
                 found
             } else {
                 let (there, from_base) = self.searched(pz, &seeds_of(pz, best), &mut sc);
@@ -2094,14 +2116,74 @@ impl Engine {
 
 /// The sweep's distances: per zone reached, its end blocks' distances, and the target's.
 struct Swept {
-    ends: Vec<Option<Box<[u64]>>>,
+    ends: Vec<Option<Ends>>,
     best: u64,
+}
+
+/// A zone's `2n` end-block distances (`u64::MAX` for none), kept compactly (a sweep keeps them
+/// for every zone it reaches): from their least in 16 bits (`u16::MAX` for none) when their
+/// spread fits, else in full.
+enum Ends {
+    Narrow(u64, Box<[u16]>),
+    Wide(Box<[u64]>),
+}
+
+impl Ends {
+    /// O(n).
+    fn new(d: &[u64]) -> Self {
+        let low = d.iter().copied().min().unwrap_or(u64::MAX);
+        let high = d.iter().copied().filter(|&x| x != u64::MAX).max().unwrap_or(low);
+        if high - low < u64::from(u16::MAX) {
+            Self::Narrow(
+                low,
+                d.iter()
+                    .map(|&x| if x == u64::MAX { u16::MAX } else { (x - low) as u16 })
+                    .collect(),
+            )
+        } else {
+            Self::Wide(d.into())
+        }
+    }
+
+    /// The distances into `out`. O(n).
+    fn read(&self, out: &mut [u64]) {
+        match self {
+            Self::Narrow(low, d) => {
+                for (o, &x) in out.iter_mut().zip(d.iter()) {
+                    *o = if x == u16::MAX {
+                        u64::MAX
+                    } else {
+                        low + u64::from(x)
+                    };
+                }
+            }
+            Self::Wide(d) => out.copy_from_slice(d),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::piece::Rule;
+
+    /// End distances read back as stored, narrow or wide (a spread of 2^16 - 1 no longer fits
+    /// in 16 bits beside the mark for none).
+    #[test]
+    fn ends_read_back_as_stored() {
+        for d in [
+            vec![u64::MAX; 4],
+            vec![7, u64::MAX, 7 + 65534, 9],
+            vec![7, u64::MAX, 7 + 65535, 9],
+            vec![u64::MAX - 5, 3, u64::MAX, 0],
+        ] {
+            let mut out = vec![0; d.len()];
+            Ends::new(&d).read(&mut out);
+            assert_eq!(out, d);
+        }
+        assert!(matches!(Ends::new(&[1, 65535]), Ends::Narrow(..)));
+        assert!(matches!(Ends::new(&[0, 65535]), Ends::Wide(..)));
+    }
 
     /// A bishop's walk across a long core finds its round (it once met its ghost nodes again
     /// on every ride and, starting the search for a round afresh each time, listed every move:
