@@ -2145,6 +2145,62 @@ impl Engine {
         Swept { ends, best }
     }
 
+    /// A seed of zone `z` (answered by rows, so neither the start's nor the target's) whose
+    /// row reaches its end-block node `at` as soon as the sweep did (`at_dist`), from the
+    /// sweep's distances: an end-block node `v` facing a neighbour, with `ends[z][v] +
+    /// row_v[at] = at_dist`, that a crossing from the neighbour's distances reaches as soon
+    /// as `ends[z][v]`. The seed a shortest route to `at` last entered the zone by is one
+    /// (its seed is at least `ends[z][v]`, and no less: the row's sum is at least `at_dist`),
+    /// so `None` only where the sweep's distances miss it. O(n) per node, O(n) more per node
+    /// passing the first test.
+    fn entered(
+        &self,
+        z: usize,
+        at: usize,
+        at_dist: u64,
+        ends: &[Option<Ends>],
+        sc: &mut Scratch,
+    ) -> Option<(u32, u64)> {
+        let n = self.model.n();
+        let port = self.port(z, at);
+        let mut here = [u64::MAX; 2 * MAX_NODES];
+        let mut there = [u64::MAX; 2 * MAX_NODES];
+        ends[z].as_ref()?.read(&mut here[..2 * n]);
+        for (side, info) in self.sides(z).into_iter().enumerate() {
+            let Some((first, core, _, nz, _)) = info else {
+                continue;
+            };
+            let Some(e) = &ends[nz] else {
+                continue;
+            };
+            e.read(&mut there[..2 * n]);
+            let out = &there[(1 - side) * n..(2 - side) * n];
+            let core = &self.cores[core];
+            let kind = &self.kinds[core.kind];
+            let (t, add) = kind.at(core.m);
+            let cross = if side == 0 { &t.lr } else { &t.rl };
+            for v in 0..n {
+                let d = here[side * n + v];
+                if d == u64::MAX {
+                    continue;
+                }
+                let mut hold = None;
+                let w = self.view(z, (first + v) as u32, sc, &mut hold).get(port);
+                if w >= INF || d + u64::from(w) != at_dist {
+                    continue;
+                }
+                let seeded = (0..n).any(|u| {
+                    let c = cross[u * n + v];
+                    out[u] != u64::MAX && c < INF && out[u] + add + u64::from(c) == d
+                });
+                if seeded {
+                    return Some(((first + v) as u32, d));
+                }
+            }
+        }
+        None
+    }
+
     fn trace(&self, start: Coord, t: Coord, swept: &Swept) -> Option<Way> {
         let n = self.model.n();
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
@@ -2212,7 +2268,6 @@ impl Engine {
             // The zone from one of its seeds to `at` (its nodes, each with how it was reached),
             // and the distance at that seed: from the zone searched again, or (by rows) from the
             // row of the seed that reaches `at` (an end-block node) soonest.
-            let seeds = seeds_of(z, at_dist);
             let mut path: Vec<(usize, Via)> = Vec::new();
             // (`false` for a trail that never ends: it cannot, a shortest path holds no cycle.)
             let trail = |path: &mut Vec<(usize, Via)>, via: &dyn Fn(usize) -> Via| {
@@ -2233,13 +2288,18 @@ impl Engine {
             };
             let want = if self.by_rows(z, [zs, zt]) {
                 // A seed whose row reaches `at` as soon as the sweep did (one does: `at` is an
-                // end-block node, its distance the least over the seeds).
-                let port = self.port(z, at);
-                let &(v, d) = seeds.iter().find(|&&(v, d)| {
-                    let mut hold = None;
-                    let w = self.view(z, v, &mut sc, &mut hold).get(port);
-                    w < INF && d + u64::from(w) == at_dist
-                })?;
+                // end-block node, its distance the least over the seeds): found from the
+                // sweep's distances, else among the seeds carried again.
+                let (v, d) = if let Some(found) = self.entered(z, at, at_dist, ends, &mut sc) {
+                    found
+                } else {
+                    let port = self.port(z, at);
+                    *seeds_of(z, at_dist).iter().find(|&&(v, d)| {
+                        let mut hold = None;
+                        let w = self.view(z, v, &mut sc, &mut hold).get(port);
+                        w < INF && d + u64::from(w) == at_dist
+                    })?
+                };
                 let rows = self.rows(z);
                 let p = self.port(z, v as usize);
                 let ended = if rows.tops[p] < u8::MAX {
@@ -2253,7 +2313,7 @@ impl Engine {
                 }
                 d
             } else {
-                let (found, base) = self.searched(z, &seeds, &mut sc);
+                let (found, base) = self.searched(z, &seeds_of(z, at_dist), &mut sc);
                 if !trail(&mut path, &|u| found.via[u]) {
                     return None;
                 }
