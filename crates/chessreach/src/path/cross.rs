@@ -863,13 +863,14 @@ struct Built {
 }
 
 impl Built {
-    /// A piece that starts at this stop.
-    fn from(stop: Stop) -> Self {
-        Self {
-            squares: if stop.1 == 0 { vec![stop.0] } else { Vec::new() },
-            repeats: Vec::new(),
-            starts_at_rest: stop.1 == 0,
+    /// Empties the piece (keeping its lists' room) to start at this stop.
+    fn restart(&mut self, stop: Stop) {
+        self.squares.clear();
+        self.repeats.clear();
+        if stop.1 == 0 {
+            self.squares.push(stop.0);
         }
+        self.starts_at_rest = stop.1 == 0;
     }
 
     /// Goes on to this stop (a square when at rest).
@@ -2258,9 +2259,12 @@ impl Engine {
             list
         };
         let target = best;
-        // Traced back: pieces of the route, last first.
+        // Traced back: pieces of the route, last first (each made in `piece`), and a
+        // neighbour's end-block distances.
         let b = self.model.width;
-        let mut pieces: Vec<Built> = Vec::new();
+        let mut route = Backwards::default();
+        let mut piece = Built::default();
+        let mut there = [u64::MAX; 2 * MAX_NODES];
         // The node the route reaches its zone's part at, and its distance.
         let (mut at, mut at_dist) = (goal, best);
         let mut z = zt;
@@ -2319,7 +2323,7 @@ impl Engine {
                 }
                 found.dist[path[0].0] + base
             };
-            let mut piece = Built::from(self.stop(z, path[0].0));
+            piece.restart(self.stop(z, path[0].0));
             for w in path.windows(2) {
                 let ((from, _), (to, how)) = (w[0], w[1]);
                 match how {
@@ -2349,7 +2353,7 @@ impl Engine {
                 }
             }
             let entry = path[0].0;
-            pieces.push(piece);
+            route.add(&piece);
             if z == zs && entry == self.rest(zs, start) {
                 break;
             }
@@ -2369,9 +2373,8 @@ impl Engine {
                     du != u64::MAX && w != u64::MAX && du + w == want
                 })
             };
-            let mut there = vec![u64::MAX; 2 * n];
             let (u, du) = if let Some(found) = ends[pz].as_ref().and_then(|e| {
-                e.read(&mut there);
+                e.read(&mut there[..2 * n]);
                 leaves(&|u| there[(1 - side) * n + u])
             }) {
                 found
@@ -2379,34 +2382,62 @@ impl Engine {
                 let (there, from_base) = self.searched(pz, &seeds_of(pz, best), &mut sc);
                 leaves(&|u| there.dist[from + u].saturating_add(from_base))?
             };
-            let mut cross = Built::from(self.stop(pz, from + u));
+            piece.restart(self.stop(pz, from + u));
             let (a, bb) = if part == Part::Lr { (u, n + v) } else { (n + u, v) };
-            self.walk(kind, core.m, core.lb, a, bb, &mut cross)?;
-            pieces.push(cross);
+            self.walk(kind, core.m, core.lb, a, bb, &mut piece)?;
+            route.add(&piece);
             (at, at_dist, z) = (from + u, du, pz);
         }
-        let mut way = Built {
-            squares: Vec::with_capacity(pieces.iter().map(|p| p.squares.len()).sum()),
-            repeats: Vec::with_capacity(pieces.iter().map(|p| p.repeats.len()).sum()),
-            starts_at_rest: false,
-        };
-        for piece in pieces.into_iter().rev() {
-            // A piece that starts at rest repeats the previous piece's last square.
-            let skip = usize::from(piece.starts_at_rest && !way.squares.is_empty());
-            let shift = way.squares.len() - skip;
-            way.repeats.extend(piece.repeats.into_iter().map(|r| Repeat {
-                at: r.at + shift,
-                ..r
-            }));
-            way.squares.extend(piece.squares.into_iter().skip(skip));
-        }
+        let (waypoints, repeats) = route.finish();
         Some(Way {
             moves: target,
-            waypoints: way.squares,
+            waypoints,
             lines: false,
-            repeats: way.repeats,
+            repeats,
             captured: Vec::new(),
         })
+    }
+}
+
+/// A route put together from its pieces, last first, in one list kept backwards: a piece
+/// that starts at rest repeats the previous piece's last square (every piece but the route's
+/// first: it starts on the start square, which is listed).
+#[derive(Default)]
+struct Backwards {
+    squares: Vec<Coord>,
+    /// Repeats, each `at` counted from the end of the route.
+    repeats: Vec<Repeat>,
+    /// Whether the piece added last starts at rest: its first square goes if a piece comes
+    /// before it.
+    at_rest: bool,
+}
+
+impl Backwards {
+    /// The piece before those added. O(its squares and repeats).
+    fn add(&mut self, piece: &Built) {
+        if self.at_rest {
+            self.squares.pop();
+        }
+        // Its square `i` lands `base + len - 1 - i` from the end (its first, if it goes, where
+        // the next piece puts its last: the same square).
+        let (base, len) = (self.squares.len(), piece.squares.len());
+        self.repeats.extend(piece.repeats.iter().rev().map(|r| Repeat {
+            at: base + len - 1 - r.at,
+            ..*r
+        }));
+        self.squares.extend(piece.squares.iter().rev());
+        self.at_rest = piece.starts_at_rest;
+    }
+
+    /// The route's squares and repeats, forward. O(squares + repeats).
+    fn finish(mut self) -> (Vec<Coord>, Vec<Repeat>) {
+        self.squares.reverse();
+        self.repeats.reverse();
+        let last = self.squares.len() - 1;
+        for r in &mut self.repeats {
+            r.at = last - r.at;
+        }
+        (self.squares, self.repeats)
     }
 }
 
@@ -2791,7 +2822,9 @@ mod tests {
                         Coord::new(i64::try_from(first).expect("file") + x as i64, r as i64 + 1),
                         0,
                     );
-                    let (mut fresh, mut kept) = (Built::from(stop), Built::from(stop));
+                    let (mut fresh, mut kept) = (Built::default(), Built::default());
+                    fresh.restart(stop);
+                    kept.restart(stop);
                     let made = engine.walk_raw(&kind, m, lb, a, b, &mut fresh);
                     let again = engine.walk(&kind, m, lb, a, b, &mut kept);
                     assert_eq!(made.is_some(), again.is_some(), "{betza} {m}");
