@@ -99,21 +99,34 @@
 //! A zone whose shape many zones share (at least half as many as a block has nodes) and that
 //! holds neither the start nor the target is not searched: its distances at its two end
 //! blocks are, for each seed, the seed's distance plus its *row* — the distances from that
-//! end-block node to the `2n` end-block nodes, one search of the shape from the node alone,
-//! made once per shape and node (kept, like the searches, within what the budget leaves, at
-//! most 64 MB). A seed whose node the nearer seeds already reach as soon is
-//! skipped (a zone's distances obey the triangle inequality); the others are combined from
-//! the nearest seed's distance in bytes where the seeds' spread and the rows fit (most rows
-//! do, and then stay in the cache), else in 32 bits (tight loops the compiler vectorises). Only
-//! end-block nodes are seeds (crossings land there), and only their distances are carried on,
-//! so the sweep is exact as before. A row also keeps how its search reached every zone node
-//! (a word each), so the route is traced through such a zone from the first seed whose row
-//! reaches the node the route leaves from as soon as the sweep did, without a search; the
-//! node a crossing leaves from is found by the neighbour's end-block distances.
+//! end-block node to the `2n` end-block nodes. A shape's rows are made at once, the first
+//! time one is needed, by one search from all its `2n` end-block nodes together: each zone
+//! node holds the set of those that have reached it (`2n` bits), and distance by distance the
+//! sets a node gets are merged and only their new members go on (a length-0 transition within
+//! the same distance, a longer one to a later one); a node's distance from a source is the
+//! distance at which the source joined its set, exactly as the search from that source alone
+//! gives it (the sets are the union of the single searches, each made in order of distance).
+//! The rows to every zone node are kept in bytes with the transitions into each node; a row
+//! some of whose nodes lie 255 or more away is left out and searched alone when needed (kept,
+//! like the searches, within what the budget leaves, at most 64 MB). A seed whose node the
+//! nearer seeds already reach as soon is skipped (a zone's distances obey the triangle
+//! inequality); the others are combined from the nearest seed's distance in bytes where the
+//! seeds' spread and the rows fit (most do, and a zone reads one shape's table), else in 32
+//! bits (tight loops the compiler vectorises). Only end-block nodes are seeds (crossings land
+//! there), and only their distances are carried on, so the sweep is exact as before.
+//!
+//! The route is traced through such a zone without a search: it entered the zone last at an
+//! end-block node `v` with `d(v) + row_v(at) = d(at)` for the node `at` it leaves from, where
+//! a crossing from the neighbour's distances reaches `v` as soon as `d(v)` (the sweep's
+//! distances say which: the seed it entered by is no farther than `d(v)`, and no nearer since
+//! the row's sum is at least `d(at)`); from `at` back to `v` each node's transition comes from
+//! a node the row reaches as much sooner as the transition is long (no cycle of length-0
+//! transitions exists: a ghost only goes on in its direction or stops).
 //!
 //! # Routes
 //!
-//! The route is traced back zone by zone (each zone searched again), and each stay in a core
+//! The route is traced back zone by zone (zones not answered by rows searched again, their
+//! seeds carried again), and put together in one list kept backwards; each stay in a core
 //! is expanded by a greedy walk: from a node in block `j`, its distance to the exit is the
 //! closure over block `j` of the core's left part (`T_{j-1}`) and right part (`T_{m-j}`), and
 //! the walk takes the first transition that keeps to it. Far from both ends these distances
@@ -126,11 +139,12 @@
 //!
 //! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps;
 //! `O(n³)` per sequence index for its kept edges. The search: `O(Σ zone nodes · transitions
-//! · log + kept edges)` per zone shape and seeds (per shape and end-block node for zones by
-//! rows, which then cost `O(seeds · n)` each, and `O(seeds + squares)` to trace), plus
+//! · log + kept edges)` per zone shape and seeds; for zones by rows, per shape `O(distances ·
+//! zone nodes · transitions · n/64 + n · zone nodes)` for its rows, then `O(seeds · n)` per
+//! zone and `O(n² + squares)` at worst to trace (`O(n)` per end-block node tried); plus
 //! `O(n²)` per core crossed (vectorised 16-bit steps over the kept crossing edges as dense
-//! rows), twice (the second time to trace the route); memory `O(zone nodes + n per zone
-//! reached)`. The route's walks: `O(n²)` per block walked (a round and the blocks near each
+//! rows), again to trace the route where a zone is searched again; memory `O(zone nodes + n
+//! per zone reached)` (a zone's end-block distances in 16 bits from their least). The route's walks: `O(n²)` per block walked (a round and the blocks near each
 //! end) the first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per
 //! closure.
 
