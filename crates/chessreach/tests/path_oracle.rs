@@ -109,15 +109,15 @@ fn oracle(
     let mut queue = VecDeque::new();
     dist.insert((0, start), 0);
     queue.push_back((0u32, start));
+    let standing: BTreeMap<Coord, usize> = pos.pieces().iter().enumerate().map(|(i, p)| (p.at, i)).collect();
     while let Some((s, at)) = queue.pop_front() {
         let d = dist[&(s, at)];
         let active = |c: Coord| {
-            pos.pieces().iter().enumerate().find(|(i, p)| {
-                p.at == c
-                    && capturable
-                        .iter()
-                        .position(|x| x == i)
-                        .is_none_or(|b| s >> b & 1 == 0)
+            standing.get(&c).copied().filter(|i| {
+                capturable
+                    .iter()
+                    .position(|x| x == i)
+                    .is_none_or(|b| s >> b & 1 == 0)
             })
         };
         for (t, can_capture, can_move) in moves(at, &inside, &|c| active(c).is_some()) {
@@ -126,7 +126,7 @@ fn oracle(
             }
             let next = match active(t) {
                 None if can_move => Some(s),
-                Some((i, _)) if can_capture => capturable.iter().position(|&x| x == i).map(|b| s | 1 << b),
+                Some(i) if can_capture => capturable.iter().position(|&x| x == i).map(|b| s | 1 << b),
                 _ => None,
             };
             if let Some(n) = next {
@@ -199,24 +199,23 @@ fn check_route(
 ) -> Result<(), String> {
     let inside = |c: Coord| pos.board().contains(c) && within(c);
     let mut gone: Vec<usize> = Vec::new();
-    for w in squares.windows(2) {
-        let active = |c: Coord| {
-            pos.pieces()
-                .iter()
-                .enumerate()
-                .find(|(i, p)| p.at == c && !gone.contains(i))
-                .map(|(i, _)| i)
-        };
-        let options = mover_moves(pos.board(), mover, Colour::White, w[0], &inside, &|c| {
-            active(c).is_some()
-        });
-        let attacked = attacked_without(
+    // The attacked squares, walked again only when a capture changes them.
+    let attacked_now = |gone: &[usize]| {
+        attacked_without(
             pos,
             kinds,
             &gone.iter().copied().collect(),
             Colour::Black,
             &inside,
-        );
+        )
+    };
+    let mut attacked = attacked_now(&gone);
+    let standing: BTreeMap<Coord, usize> = pos.pieces().iter().enumerate().map(|(i, p)| (p.at, i)).collect();
+    for w in squares.windows(2) {
+        let active = |c: Coord| standing.get(&c).copied().filter(|i| !gone.contains(i));
+        let options = mover_moves(pos.board(), mover, Colour::White, w[0], &inside, &|c| {
+            active(c).is_some()
+        });
         if attacked.contains(&w[1]) {
             return Err(format!("{} is attacked", w[1]));
         }
@@ -232,6 +231,7 @@ fn check_route(
         }
         if let Some(i) = active(w[1]) {
             gone.push(i);
+            attacked = attacked_now(&gone);
         }
     }
     if gone != captured {
@@ -817,6 +817,60 @@ proptest! {
             }
         }
         let (start, target) = (Coord::new(0, fold(ends.0)), Coord::new(at + gaps[0] + 6, fold(ends.1)));
+        let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces).expect("position");
+        let window = |c: Coord| (-40..=target.file + 40).contains(&c.file);
+        let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &[], &window);
+        let question = Question {
+            mover: Mover { rule: mover.rule(), colour: Colour::White, at: start, by_square: None },
+            target: route::Target::Square(target),
+            may_capture: Capturable::Nothing,
+        };
+        let got = match ask(&pos, &question, STRIP_BUDGET) {
+            Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
+            got => got.expect("ask"),
+        };
+        let Answer::Route(way) = got else { panic!("a route") };
+        let want = truth.iter().filter(|((_, c), _)| *c == target).map(|(_, &d)| d).min();
+        prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
+        if let Some(w) = way {
+            let squares = w.squares(usize::MAX);
+            prop_assert_eq!(squares.last().copied(), Some(target));
+            check_route(&pos, &kinds, &mover, &squares, &[], &[], &window).map_err(TestCaseError::fail)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    /// Zones answered by rows (`path::cross` docs, *Rows*: a zone shape at least half as many
+    /// zones share as a block has nodes — here 24 copies of one group at one gap, so all but
+    /// the ends share a shape, and a queen on 5 ranks has 35 nodes a block, a nightrider 40):
+    /// `ask`'s answer against the enumerated state graph on the whole span, its route
+    /// re-checked move by move (a route traced through tables of rows, entered where the
+    /// sweep's distances say).
+    #[test]
+    fn strip_routes_through_zones_by_rows(
+        ranks in 2u64..6,
+        mover in prop_oneof![Just(TestPiece::named("Q")), Just(TestPiece::named("N")), Just(TestPiece::named("NN")), Just(TestPiece::named("K")), arb_piece()],
+        kinds in proptest::collection::vec(strip_kind(), 1..3),
+        group in proptest::collection::vec((0usize..3, 0i64..6, 1i64..6), 1..3),
+        gap in 50i64..80,
+        ends in ((1i64..6), (1i64..6)),
+    ) {
+        let strip = Strip::new(ranks).expect("ranks");
+        let fold = |r: i64| (r - 1) % ranks as i64 + 1;
+        let mut pieces = Vec::new();
+        let mut seen = BTreeSet::new();
+        for copy in 1..=24 {
+            for &(k, f, r) in &group {
+                let c = Coord::new(copy * gap + f, fold(r));
+                if seen.insert(c) {
+                    pieces.push(Placed { kind: k % kinds.len(), colour: Colour::Black, at: c });
+                }
+            }
+        }
+        let (start, target) = (Coord::new(0, fold(ends.0)), Coord::new(25 * gap + 6, fold(ends.1)));
         let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces).expect("position");
         let window = |c: Coord| (-40..=target.file + 40).contains(&c.file);
         let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &[], &window);

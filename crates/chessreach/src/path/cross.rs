@@ -914,6 +914,9 @@ struct Engine {
     rows_bytes: std::cell::Cell<usize>,
     /// Whether rows are tabled in bytes where they fit ([`Rows`]; else each is searched).
     small_rows: bool,
+    /// Whether a route through a zone by rows enters it where the sweep's distances say
+    /// ([`Engine::entered`]; else, the tests, from the seeds carried again).
+    entries: bool,
 }
 
 /// A zone shape's rows (module docs, *Rows*).
@@ -1647,13 +1650,15 @@ pub(super) fn crossing(
 }
 
 /// How zones are answered (module docs, *Rows*): by rows where they pay, or (the tests) never,
-/// or always, their distances in bytes where they fit or always in words.
+/// or always, their distances in bytes where they fit or always in words, and the route
+/// traced through them from the entry the sweep's distances name or from the seeds carried
+/// again.
 #[derive(Clone, Copy)]
 #[cfg_attr(not(test), expect(dead_code, reason = "only the tests force rows on or off"))]
 enum ByRows {
     Auto,
     Never,
-    Always { small: bool },
+    Always { small: bool, carried: bool },
 }
 
 /// [`crossing`], zones answered by rows as `rows` says.
@@ -1875,7 +1880,8 @@ fn engine(
         searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
         rows: (0..tabled.len()).map(|_| std::cell::OnceCell::new()).collect(),
         tabled,
-        small_rows: !matches!(rows, ByRows::Always { small: false }),
+        small_rows: !matches!(rows, ByRows::Always { small: false, .. }),
+        entries: !matches!(rows, ByRows::Always { carried: true, .. }),
         rows_bytes: std::cell::Cell::default(),
     }))
 }
@@ -2308,7 +2314,8 @@ impl Engine {
                 // A seed whose row reaches `at` as soon as the sweep did (one does: `at` is an
                 // end-block node, its distance the least over the seeds): found from the
                 // sweep's distances, else among the seeds carried again.
-                let (v, d) = if let Some(found) = self.entered(z, at, at_dist, ends, &mut sc) {
+                let entry = self.entries.then(|| self.entered(z, at, at_dist, ends, &mut sc));
+                let (v, d) = if let Some(found) = entry.flatten() {
                     found
                 } else {
                     let port = self.port(z, at);
@@ -2647,15 +2654,16 @@ mod tests {
                 continue;
             };
             by_rows += 1;
-            // Rows in bytes and in words.
-            for small in [true, false] {
-                let rows =
-                    answer(ByRows::Always { small }).unwrap_or_else(|| panic!("{mover}: no answer by rows"));
+            // Rows in bytes and in words, entered where the sweep's distances say or from the
+            // seeds carried again.
+            for (small, carried) in [(true, false), (false, false), (true, true)] {
+                let rows = answer(ByRows::Always { small, carried })
+                    .unwrap_or_else(|| panic!("{mover}: no answer by rows"));
                 let length = |w: &Option<Way>| w.as_ref().map(|w| w.moves);
                 assert_eq!(
                     length(&rows),
                     length(&plain),
-                    "{mover} on {} ranks, rows in bytes: {small}",
+                    "{mover} on {} ranks, rows in bytes: {small}, seeds carried: {carried}",
                     strip.ranks()
                 );
                 // The route by rows: as many moves, each square empty, ending on the target.
@@ -2713,7 +2721,10 @@ mod tests {
                 strip,
                 &q,
                 Budget::new(1 << 30),
-                ByRows::Always { small: true },
+                ByRows::Always {
+                    small: true,
+                    carried: false,
+                },
             ) else {
                 continue;
             };
@@ -2816,6 +2827,7 @@ mod tests {
                 rows: Vec::new(),
                 rows_bytes: std::cell::Cell::default(),
                 small_rows: true,
+                entries: true,
             };
             let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
             let mut walks = 0;
