@@ -144,9 +144,9 @@
 //! zone and `O(n² + squares)` at worst to trace (`O(n)` per end-block node tried); plus
 //! `O(n²)` per core crossed (vectorised 16-bit steps over the kept crossing edges as dense
 //! rows), again to trace the route where a zone is searched again; memory `O(zone nodes + n
-//! per zone reached)` (a zone's end-block distances in 16 bits from their least). The route's walks: `O(n²)` per block walked (a round and the blocks near each
-//! end) the first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per
-//! closure.
+//! per zone reached)` (a zone's end-block distances in 16 bits from their least). The route's
+//! walks: `O(n²)` per block walked (a round and the blocks near each end) the first time per
+//! kind, end nodes and width class, then `O(squares)`; `O(n³)` per closure.
 
 #![expect(
     clippy::cast_possible_truncation,
@@ -932,8 +932,8 @@ struct Rows {
     reach: Vec<u8>,
     from: Vec<u32>,
     into: Vec<(u32, u32)>,
-    /// Per end-block node, its search alone ([`Engine::row`]), made when needed: for a row not
-    /// in the table, and to trace a route.
+    /// Per end-block node, its search alone ([`Engine::row`]), made when needed: a row not in
+    /// the table (its distances, and to trace a route through it).
     searched: Box<[std::cell::OnceCell<Row>]>,
 }
 
@@ -1734,9 +1734,10 @@ fn engine(
         return None;
     }
     // Memory, estimated before anything large is built: each kind's matrices (up to 97 steps
-    // of four n×n tables, and per step the dense crossing rows), the zones' squares (two flags each), per zone its seeds and end
-    // distances (2n of each), and one search's arrays over the widest zone. Searches are
-    // remembered only in what the budget leaves (at most 64 MB).
+    // of four n×n tables, and per step the dense crossing rows), the zones' squares (two flags
+    // each), per zone its seeds and end distances (2n of each), and one search's arrays over
+    // the widest zone. Searches and rows are remembered only in what the budget leaves (at
+    // most 64 MB).
     let n = model.n() as u64;
     let kinds_bytes = 97 * (4 * 4 + 4) * n * n;
     let zone_start = |w: &[(i128, u64)]| {
