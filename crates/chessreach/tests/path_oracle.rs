@@ -786,13 +786,85 @@ proptest! {
     }
 }
 
+/// One group of pieces repeated at the given gaps on a strip, the start before the first copy
+/// and the target `tail` files after the last: `ask`'s answer against the enumerated state
+/// graph on the whole span, its route re-checked move by move.
+fn repeated_group_routes(
+    ranks: u64,
+    mover: &TestPiece,
+    kinds: &[TestPiece],
+    group: &[(usize, i64, i64)],
+    gaps: &[i64],
+    ends: (i64, i64),
+    tail: i64,
+) -> Result<(), TestCaseError> {
+    let strip = Strip::new(ranks).expect("ranks");
+    let fold = |r: i64| (r - 1) % ranks as i64 + 1;
+    let mut pieces = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut at = 0;
+    for gap in gaps {
+        at += gap;
+        for &(k, f, r) in group {
+            let c = Coord::new(at + f, fold(r));
+            if seen.insert(c) {
+                pieces.push(Placed {
+                    kind: k % kinds.len(),
+                    colour: Colour::Black,
+                    at: c,
+                });
+            }
+        }
+    }
+    let (start, target) = (Coord::new(0, fold(ends.0)), Coord::new(at + tail, fold(ends.1)));
+    let pos = Position::new(Board::Strip(strip), common::kinds(kinds), pieces).expect("position");
+    let window = |c: Coord| (-40..=target.file + 40).contains(&c.file);
+    let truth = oracle(
+        &pos,
+        kinds,
+        &plain(pos.board(), mover, Colour::White),
+        Colour::White,
+        start,
+        &[],
+        &window,
+    );
+    let question = Question {
+        mover: Mover {
+            rule: mover.rule(),
+            colour: Colour::White,
+            at: start,
+            by_square: None,
+        },
+        target: route::Target::Square(target),
+        may_capture: Capturable::Nothing,
+    };
+    let got = match ask(&pos, &question, STRIP_BUDGET) {
+        Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
+        got => got.expect("ask"),
+    };
+    let Answer::Route(way) = got else {
+        panic!("a route")
+    };
+    let want = truth
+        .iter()
+        .filter(|((_, c), _)| *c == target)
+        .map(|(_, &d)| d)
+        .min();
+    prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
+    if let Some(w) = way {
+        let squares = w.squares(usize::MAX);
+        prop_assert_eq!(squares.last().copied(), Some(target));
+        check_route(&pos, kinds, mover, &squares, &[], &[], &window).map_err(TestCaseError::fail)?;
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 
     /// Many long stretches (the crossing engine's zones of one shape, its remembered searches
-    /// and walks, its pruned edges): one group of pieces repeated `copies` times at gaps of
-    /// 90 to 200 files, the start before the first and the target after the last; `ask`'s
-    /// answer against the enumerated state graph on the whole span, its route re-checked.
+    /// and walks, its pruned edges): one group of pieces repeated at 2 to 4 gaps of 90 to 200
+    /// files.
     #[test]
     fn strip_routes_across_many_stretches(
         ranks in 2u64..6,
@@ -802,41 +874,7 @@ proptest! {
         gaps in proptest::collection::vec(90i64..200, 2..5),
         ends in ((1i64..6), (1i64..6)),
     ) {
-        let strip = Strip::new(ranks).expect("ranks");
-        let fold = |r: i64| (r - 1) % ranks as i64 + 1;
-        let mut pieces = Vec::new();
-        let mut seen = BTreeSet::new();
-        let mut at = 0;
-        for gap in &gaps {
-            at += gap;
-            for &(k, f, r) in &group {
-                let c = Coord::new(at + f, fold(r));
-                if seen.insert(c) {
-                    pieces.push(Placed { kind: k % kinds.len(), colour: Colour::Black, at: c });
-                }
-            }
-        }
-        let (start, target) = (Coord::new(0, fold(ends.0)), Coord::new(at + gaps[0] + 6, fold(ends.1)));
-        let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces).expect("position");
-        let window = |c: Coord| (-40..=target.file + 40).contains(&c.file);
-        let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &[], &window);
-        let question = Question {
-            mover: Mover { rule: mover.rule(), colour: Colour::White, at: start, by_square: None },
-            target: route::Target::Square(target),
-            may_capture: Capturable::Nothing,
-        };
-        let got = match ask(&pos, &question, STRIP_BUDGET) {
-            Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
-            got => got.expect("ask"),
-        };
-        let Answer::Route(way) = got else { panic!("a route") };
-        let want = truth.iter().filter(|((_, c), _)| *c == target).map(|(_, &d)| d).min();
-        prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
-        if let Some(w) = way {
-            let squares = w.squares(usize::MAX);
-            prop_assert_eq!(squares.last().copied(), Some(target));
-            check_route(&pos, &kinds, &mover, &squares, &[], &[], &window).map_err(TestCaseError::fail)?;
-        }
+        repeated_group_routes(ranks, &mover, &kinds, &group, &gaps, ends, gaps[0] + 6)?;
     }
 }
 
@@ -846,9 +884,7 @@ proptest! {
     /// Zones answered by rows (`path::cross` docs, *Rows*: a zone shape at least half as many
     /// zones share as a block has nodes — here 24 copies of one group at one gap, so all but
     /// the ends share a shape, and a queen on 5 ranks has 35 nodes a block, a nightrider 40):
-    /// `ask`'s answer against the enumerated state graph on the whole span, its route
-    /// re-checked move by move (a route traced through tables of rows, entered where the
-    /// sweep's distances say).
+    /// a route traced through tables of rows, entered where the sweep's distances say.
     #[test]
     fn strip_routes_through_zones_by_rows(
         ranks in 2u64..6,
@@ -858,39 +894,7 @@ proptest! {
         gap in 50i64..80,
         ends in ((1i64..6), (1i64..6)),
     ) {
-        let strip = Strip::new(ranks).expect("ranks");
-        let fold = |r: i64| (r - 1) % ranks as i64 + 1;
-        let mut pieces = Vec::new();
-        let mut seen = BTreeSet::new();
-        for copy in 1..=24 {
-            for &(k, f, r) in &group {
-                let c = Coord::new(copy * gap + f, fold(r));
-                if seen.insert(c) {
-                    pieces.push(Placed { kind: k % kinds.len(), colour: Colour::Black, at: c });
-                }
-            }
-        }
-        let (start, target) = (Coord::new(0, fold(ends.0)), Coord::new(25 * gap + 6, fold(ends.1)));
-        let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces).expect("position");
-        let window = |c: Coord| (-40..=target.file + 40).contains(&c.file);
-        let truth = oracle(&pos, &kinds, &plain(pos.board(), &mover, Colour::White), Colour::White, start, &[], &window);
-        let question = Question {
-            mover: Mover { rule: mover.rule(), colour: Colour::White, at: start, by_square: None },
-            target: route::Target::Square(target),
-            may_capture: Capturable::Nothing,
-        };
-        let got = match ask(&pos, &question, STRIP_BUDGET) {
-            Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
-            got => got.expect("ask"),
-        };
-        let Answer::Route(way) = got else { panic!("a route") };
-        let want = truth.iter().filter(|((_, c), _)| *c == target).map(|(_, &d)| d).min();
-        prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
-        if let Some(w) = way {
-            let squares = w.squares(usize::MAX);
-            prop_assert_eq!(squares.last().copied(), Some(target));
-            check_route(&pos, &kinds, &mover, &squares, &[], &[], &window).map_err(TestCaseError::fail)?;
-        }
+        repeated_group_routes(ranks, &mover, &kinds, &group, &[gap; 24], ends, gap + 6)?;
     }
 }
 
