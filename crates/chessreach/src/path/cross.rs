@@ -2242,25 +2242,20 @@ impl Engine {
                 list.push((first, 0));
             }
             for (side, info) in self.sides(z).iter().enumerate() {
-                let Some((_, core, _, nz, _)) = *info else {
+                // `at`: the zone's first node of that end block.
+                let Some((at, core, _, nz, _)) = *info else {
                     continue;
                 };
                 let Some(e) = &ends[nz] else {
                     continue;
                 };
-                let mut e_buf = vec![u64::MAX; 2 * n];
-                e.read(&mut e_buf);
-                let e = &e_buf;
+                let mut e_buf = [u64::MAX; 2 * MAX_NODES];
+                e.read(&mut e_buf[..2 * n]);
                 let (from_side, part) = if side == 0 { (1, Part::Lr) } else { (0, Part::Rl) };
-                let at = if side == 0 {
-                    0
-                } else {
-                    self.sides(z)[1].map_or(0, |s| s.0)
-                };
-                let out = &e[from_side * n..(from_side + 1) * n];
-                let mut mine_buf = vec![u64::MAX; 2 * n];
+                let out = &e_buf[from_side * n..(from_side + 1) * n];
+                let mut mine_buf = [u64::MAX; 2 * MAX_NODES];
                 let mine = ends[z].as_ref().map(|e| {
-                    e.read(&mut mine_buf);
+                    e.read(&mut mine_buf[..2 * n]);
                     &mine_buf[side * n..(side + 1) * n]
                 });
                 let bound = bound.min(best);
