@@ -747,20 +747,20 @@ impl Kind {
             .clone()
     }
 
-    /// The entry `(i, j)` of `part` for a core of `m` blocks; `u64::MAX` for none. O(1).
-    fn get(&self, m: u64, part: Part, i: usize, j: usize, n: usize) -> u64 {
+    /// Column `j` of `part` for a core of `m` blocks: its entries `(i, j)` for every `i`
+    /// (`u64::MAX` for none). O(n).
+    fn column(&self, m: u64, part: Part, j: usize, n: usize) -> impl Iterator<Item = u64> + '_ {
         let (t, add) = self.at(m);
-        let (v, add) = match part {
-            Part::Ll => (t.ll[i * n + j], 0),
-            Part::Rr => (t.rr[i * n + j], 0),
-            Part::Lr => (t.lr[i * n + j], add),
-            Part::Rl => (t.rl[i * n + j], add),
+        let (d, add) = match part {
+            Part::Ll => (&t.ll, 0),
+            Part::Rr => (&t.rr, 0),
+            Part::Lr => (&t.lr, add),
+            Part::Rl => (&t.rl, add),
         };
-        if v >= INF {
-            u64::MAX
-        } else {
-            u64::from(v) + add
-        }
+        (0..n).map(move |i| match d[i * n + j] {
+            v if v >= INF => u64::MAX,
+            v => u64::from(v) + add,
+        })
     }
 }
 
@@ -1519,20 +1519,16 @@ impl Engine {
                         (false, false) => Part::Rl,
                         (false, true) => Part::Rr,
                     };
-                    return (0..n).map(|i| kind.get(m, part, i, bi, n)).collect();
+                    return kind.column(m, part, bi, n).collect();
                 }
                 let left = u64::try_from(j - 1).expect("inside the core");
                 let right = m - u64::try_from(j).expect("inside the core");
                 let xs = kind.closure(left, right);
-                let rest: Vec<u64> = (0..n)
-                    .map(|y| {
-                        if target_right {
-                            kind.get(right, Part::Lr, y, bi, n)
-                        } else {
-                            kind.get(left, Part::Rl, y, bi, n)
-                        }
-                    })
-                    .collect();
+                let rest: Vec<u64> = if target_right {
+                    kind.column(right, Part::Lr, bi, n).collect()
+                } else {
+                    kind.column(left, Part::Rl, bi, n).collect()
+                };
                 (0..n)
                     .map(|i| {
                         let row = &xs[i * n..(i + 1) * n];
@@ -2209,13 +2205,23 @@ impl Engine {
             let kind = &self.kinds[core.kind];
             let (t, add) = kind.at(core.m);
             let cross = if side == 0 { &t.lr } else { &t.rl };
+            let rows = self.rows(z);
             for v in 0..n {
                 let d = here[side * n + v];
                 if d == u64::MAX {
                     continue;
                 }
-                let mut hold = None;
-                let w = self.view(z, (first + v) as u32, sc, &mut hold).get(port);
+                // The row's entry from the table where it is there, else from its search.
+                let p = side * n + v;
+                let w = if rows.tops[p] < u8::MAX {
+                    match rows.table[p * 2 * n + port] {
+                        u8::MAX => INF,
+                        w => u32::from(w),
+                    }
+                } else {
+                    let mut hold = None;
+                    self.view(z, (first + v) as u32, sc, &mut hold).get(port)
+                };
                 if w >= INF || d + u64::from(w) != at_dist {
                     continue;
                 }
@@ -2393,10 +2399,11 @@ impl Engine {
             // at its end block, else (a seed as far as the target, never searched) searched
             // again.
             let leaves = |known: &dyn Fn(usize) -> u64| {
-                (0..n).map(|u| (u, known(u))).find(|&(u, du)| {
-                    let w = kind.get(core.m, part, u, v, n);
-                    du != u64::MAX && w != u64::MAX && du + w == want
-                })
+                kind.column(core.m, part, v, n)
+                    .enumerate()
+                    .map(|(u, w)| (u, known(u), w))
+                    .find(|&(_, du, w)| du != u64::MAX && w != u64::MAX && du + w == want)
+                    .map(|(u, du, _)| (u, du))
             };
             let (u, du) = if let Some(found) = ends[pz].as_ref().and_then(|e| {
                 e.read(&mut there[..2 * n]);
