@@ -117,6 +117,15 @@
 //! bits (tight loops the compiler vectorises). Only end-block nodes are seeds (crossings land
 //! there), and only their distances are carried on, so the sweep is exact as before.
 //!
+//! Seeds from one neighbour alone are carried back to it only where that can help: per shape,
+//! side and core index, the engine checks (two min-plus products) that every way `W(w, v)`
+//! from a node `w` of the neighbour's facing block across the core into the zone's end block,
+//! by the zone's rows to another of its nodes and back across the core to `v`, is at least
+//! the core's same-side entry `E(w, v)`. Then a seed's `s_k ≥ R_w + T(w, k)` for the
+//! neighbour's distance `R_w`, and whatever it brings back to `v` is at least `R_w + W(w, v) ≥
+//! R_w + E(w, v) ≥ R_v`, since the neighbour's distances are closed under its same-side edges.
+//! (A queen's zones never send anything back this way: half its carries.)
+//!
 //! The route is traced through such a zone without a search: it entered the zone last at an
 //! end-block node `v` with `d(v) + row_v(at) = d(at)` for the node `at` it leaves from, where
 //! a crossing from the neighbour's distances reaches `v` as soon as `d(v)` (the sweep's
@@ -142,8 +151,9 @@
 //! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps;
 //! `O(n³)` per sequence index for its kept edges. The search: `O(Σ zone nodes · transitions
 //! · log + kept edges)` per zone shape and seeds; for zones by rows, per shape `O(distances ·
-//! zone nodes · transitions · n/64 + n · zone nodes)` for its rows, then `O(seeds · n)` per
-//! zone and `O(n² + squares)` at worst to trace (`O(n)` per end-block node tried); plus
+//! zone nodes · transitions · n/64 + n · zone nodes)` for its rows and `O(n³)` per side and
+//! core index for its carries back, then `O(seeds · n)` per zone and `O(n² + squares)` at
+//! worst to trace (`O(n)` per end-block node tried); plus
 //! `O(n²)` per core crossed (vectorised 16-bit steps over the kept crossing edges as dense
 //! rows), again to trace the route where a zone is searched again; memory `O(zone nodes + n
 //! per zone reached)` (a zone's end-block distances in 16 bits from their least). The route's
@@ -918,6 +928,9 @@ struct Engine {
     rows: Vec<std::cell::OnceCell<Rows>>,
     /// The bytes of rows made.
     rows_bytes: std::cell::Cell<usize>,
+    /// Per zone shape answered by rows, side and neighbouring core's kind and index, whether
+    /// seeds from that side alone bring nothing back there ([`Engine::no_return`]).
+    no_return: std::cell::RefCell<HashMap<(u32, usize, usize, usize), bool>>,
     /// Whether rows are tabled in bytes where they fit ([`Rows`]; else each is searched).
     small_rows: bool,
     /// Whether a route through a zone by rows enters it where the sweep's distances say
@@ -1392,6 +1405,44 @@ impl Engine {
         } else {
             RowView::Words(&hold.insert(self.row(z, v, sc)).ports)
         }
+    }
+
+    /// Whether seeds that zone `z` (answered by rows) got from its neighbour on `side` alone
+    /// can bring that neighbour nothing back (module docs, *Rows*): every way from the
+    /// neighbour's facing end block across the core (`into`), to a node of the zone's end
+    /// block by the zone's rows and back across the core (`back`) is no shorter than the core's
+    /// same-side entry between its ends. Per shape, side and core index: O(n³) the first time
+    /// (two min-plus products), then O(1).
+    fn no_return(&self, z: usize, side: usize) -> bool {
+        let core = &self.cores[z + side];
+        let kind = &self.kinds[core.kind];
+        let index = kind.index(core.m).0;
+        let key = (self.zones[z].shape, side, core.kind, index);
+        if let Some(&known) = self.no_return.borrow().get(&key) {
+            return known;
+        }
+        let n = self.model.n();
+        let rows = self.rows(z);
+        let t = &kind.seq[index];
+        // Stored entries (crossing entries without the core's added `k·c`, which only
+        // lengthens both crossings).
+        let (into, back, same) = if side == 0 {
+            (&t.lr, &t.rl, &t.ll)
+        } else {
+            (&t.rl, &t.lr, &t.rr)
+        };
+        let ports = side * n..(side + 1) * n;
+        let answer = ports.clone().all(|p| rows.tops[p] < u8::MAX) && {
+            let within: Vec<u32> = ports
+                .clone()
+                .flat_map(|p| &rows.table[p * 2 * n..(p + 1) * 2 * n][ports.clone()])
+                .map(|&w| if w == u8::MAX { INF } else { u32::from(w) })
+                .collect();
+            let round = mul(into, &mul(&within, back, n), n);
+            round.iter().zip(same).all(|(&w, &d)| w >= d.min(INF))
+        };
+        self.no_return.borrow_mut().insert(key, answer);
+        answer
     }
 
     /// The index among zone `z`'s `2n` end-block nodes (`Lb` side first) of its node `v`, one
@@ -1886,6 +1937,7 @@ fn engine(
         small_rows: !matches!(rows, ByRows::Always { small: false, .. }),
         entries: !matches!(rows, ByRows::Always { carried: true, .. }),
         rows_bytes: std::cell::Cell::default(),
+        no_return: std::cell::RefCell::default(),
     }))
 }
 
@@ -2049,7 +2101,14 @@ impl Engine {
             // A zone's distances are the least over its seeds, so the new seeds alone are
             // searched and merged with the last ones.
             ports.fill(u64::MAX);
-            if self.by_rows(z, [zs, zt]) {
+            // The sides this batch's seeds came from (a seed is a node of the end block a
+            // crossing reaches).
+            let from = [
+                list.iter().any(|s| (s.0 as usize) < n),
+                list.iter().any(|s| s.0 as usize >= n),
+            ];
+            let rows = self.by_rows(z, [zs, zt]);
+            if rows {
                 // Nearest seeds first; a seed its node already has as near adds nothing (a
                 // zone's distances obey the triangle inequality).
                 list.sort_unstable_by_key(|s| s.1);
@@ -2130,7 +2189,8 @@ impl Engine {
                     continue;
                 };
                 let mine = &improved[side * n..(side + 1) * n];
-                if !mine.contains(&true) {
+                // Seeds from one side alone bring it nothing back where no way does.
+                if !mine.contains(&true) || (rows && !from[1 - side] && self.no_return(z, side)) {
                     continue;
                 }
                 let known = &known[side * n..(side + 1) * n];
@@ -2698,6 +2758,69 @@ mod tests {
     /// cases above, and zones 400 files long a wazir crosses in as many moves. Planted: a
     /// same-side edge's length off by one, or a row with an end-block node 255 away left in
     /// the table (as no path), fails here.
+    /// A route that must go back across a core through zones answered by rows: a wazir that
+    /// also leaps two files sideways (`WsD`) on three ranks, rank 2 attacked everywhere but in
+    /// pockets between friendly pieces in five like zones far right, its start on rank 1 and
+    /// its target on rank 3 far left: it goes right to the first pocket, up, and back. The
+    /// first pocket zone's seeds all come from the left, and what it carries back is the
+    /// route (a zone that skipped it as bringing nothing back would answer no route).
+    #[test]
+    fn a_way_back_through_zones_by_rows() {
+        use crate::attack::{Kind as PieceKind, Placed};
+        use crate::geometry::Board;
+        use crate::path::Mover;
+        let strip = Strip::new(3).expect("ranks");
+        let kinds = vec![
+            PieceKind::new('R', "R".parse().expect("rook")),
+            PieceKind::new('P', "W".parse().expect("wazir")),
+        ];
+        let at = |kind, colour, file| Placed {
+            kind,
+            colour,
+            at: Coord::new(file, 2),
+        };
+        // A black rook at 0 attacks rank 2 leftwards for ever; each pocket zone holds two
+        // white pieces (the pocket between them) and a black rook attacking rank 2 on to the
+        // next zone.
+        let mut pieces = vec![at(0, Colour::Black, 0)];
+        for i in 0..5 {
+            let x = 10_000 + i * 10_000;
+            pieces.extend([
+                at(1, Colour::White, x),
+                at(1, Colour::White, x + 3),
+                at(0, Colour::Black, x + 5),
+            ]);
+        }
+        let pos = Position::new(Board::Strip(strip), kinds, pieces).expect("position");
+        let q = Question {
+            mover: Mover {
+                rule: "WsD".parse().expect("mover"),
+                colour: Colour::White,
+                at: Coord::new(-1_000, 1),
+                by_square: None,
+            },
+            target: Target::Square(Coord::new(-500, 3)),
+            may_capture: Capturable::Nothing,
+        };
+        let budget = Budget::new(1 << 30);
+        let moves = |rows| match crossing_with(&pos, strip, &q, budget, rows) {
+            Some(Ok(Answer::Route(way))) => way.map(|w| w.moves),
+            _ => panic!("the crossing engine answers"),
+        };
+        // Right on rank 1 to the first pocket (file 10001: 5501 leaps of two files), up two,
+        // back on rank 3 (10501 files: 5251 moves, one a wazir's step).
+        let plain = moves(ByRows::Never);
+        assert_eq!(plain, Some(5_501 + 2 + 5_251));
+        assert_eq!(moves(ByRows::Auto), plain);
+        assert_eq!(
+            moves(ByRows::Always {
+                small: true,
+                carried: false
+            }),
+            plain
+        );
+    }
+
     #[test]
     fn tables_are_rows_searched_alone() {
         use crate::attack::{Kind as PieceKind, Placed};
@@ -2837,6 +2960,7 @@ mod tests {
                 tabled: Vec::new(),
                 rows: Vec::new(),
                 rows_bytes: std::cell::Cell::default(),
+                no_return: std::cell::RefCell::default(),
                 small_rows: true,
                 entries: true,
             };
