@@ -1471,14 +1471,15 @@ impl Engine {
         let bw = self.model.width as i128;
         let side = |i: usize| if i < n { lb } else { lb + (i128::from(m) + 1) * bw };
         let (from_a, from_b) = (side(a), side(b));
-        let hit = kind.walks.borrow().get(&(a, b)).and_then(|list| {
+        let walks = kind.walks.borrow();
+        let hit = walks.get(&(a, b)).and_then(|list| {
             list.iter().find_map(|w| {
                 if w.step == 0 {
-                    return (w.m == m).then_some((w.clone(), 0));
+                    return (w.m == m).then_some((w, 0));
                 }
                 let diff = i128::from(m) - i128::from(w.m);
                 let more = diff / w.step.abs();
-                (diff % w.step.abs() == 0 && i128::from(w.rounds) + more >= 1).then(|| (w.clone(), more))
+                (diff % w.step.abs() == 0 && i128::from(w.rounds) + more >= 1).then_some((w, more))
             })
         });
         if let Some((w, more)) = hit {
@@ -1500,6 +1501,7 @@ impl Engine {
                 }));
             return Some(());
         }
+        drop(walks);
         let (base, repeats) = (out.squares.len(), out.repeats.len());
         let jump = self.walk_raw(kind, m, lb, a, b, out)?;
         // Remembered for the next core of this kind with the same ends (a core whose width
