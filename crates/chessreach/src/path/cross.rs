@@ -1412,14 +1412,17 @@ impl Engine {
     /// neighbour's facing end block across the core (`into`), to a node of the zone's end
     /// block by the zone's rows and back across the core (`back`) is no shorter than the core's
     /// same-side entry between its ends. Per shape, side and core index: O(n³) the first time
-    /// (two min-plus products), then O(1).
-    fn no_return(&self, z: usize, side: usize) -> bool {
+    /// (two min-plus products), then O(1); `false` unless known when not to `make` it.
+    fn no_return(&self, z: usize, side: usize, make: bool) -> bool {
         let core = &self.cores[z + side];
         let kind = &self.kinds[core.kind];
         let index = kind.index(core.m).0;
         let key = (self.zones[z].shape, side, core.kind, index);
         if let Some(&known) = self.no_return.borrow().get(&key) {
             return known;
+        }
+        if !make {
+            return false;
         }
         let n = self.model.n();
         let rows = self.rows(z);
@@ -2191,8 +2194,11 @@ impl Engine {
                     continue;
                 };
                 let mine = &improved[side * n..(side + 1) * n];
-                // Seeds from one side alone bring it nothing back where no way does.
-                if !mine.contains(&true) || (rows && !from[1 - side] && self.no_return(z, side)) {
+                // Seeds from one side alone bring it nothing back where no way does (known
+                // once per shape, side and core index: looked up first, made when the cheaper
+                // bound below cannot tell).
+                let one_side = rows && !from[1 - side];
+                if !mine.contains(&true) || (one_side && self.no_return(z, side, false)) {
                     continue;
                 }
                 let known = &known[side * n..(side + 1) * n];
@@ -2211,6 +2217,9 @@ impl Engine {
                     |u| mine[u],
                     |v| there.map_or(best, |k| k[v].min(best)),
                 ) {
+                    continue;
+                }
+                if one_side && self.no_return(z, side, true) {
                     continue;
                 }
                 self.carry(core, part, known, |u| mine[u], &mut next);
