@@ -156,7 +156,7 @@
 //! worst to trace (`O(n)` per end-block node tried); plus
 //! `O(n²)` per core crossed (vectorised 16-bit steps over the kept crossing edges as dense
 //! rows), again to trace the route where a zone is searched again; memory `O(zone nodes + n
-//! per zone reached)` (a zone's end-block distances in 16 bits from their least). The route's
+//! per zone reached)` (a zone's end-block distances in 8 or 16 bits from their least). The route's
 //! walks: `O(n²)` per block walked (a round and the blocks near each end) the first time per
 //! kind, end nodes and width class, then `O(squares)`; `O(n³)` per closure.
 
@@ -2551,9 +2551,11 @@ struct Swept {
 }
 
 /// A zone's `2n` end-block distances (`u64::MAX` for none), kept compactly (a sweep keeps them
-/// for every zone it reaches): from their least in 16 bits (`u16::MAX` for none) when their
-/// spread fits, else in full.
+/// for every zone it reaches): from their least in 8 bits (`u8::MAX` for none) when their
+/// spread fits (most do: a zone is crossed in a few moves), else in 16 bits (`u16::MAX` for
+/// none) when it fits, else in full.
 enum Ends {
+    Tiny(u64, Box<[u8]>),
     Narrow(u64, Box<[u16]>),
     Wide(Box<[u64]>),
 }
@@ -2561,9 +2563,19 @@ enum Ends {
 impl Ends {
     /// O(n).
     fn new(d: &[u64]) -> Self {
-        let low = d.iter().copied().min().unwrap_or(u64::MAX);
-        let high = d.iter().copied().filter(|&x| x != u64::MAX).max().unwrap_or(low);
-        if high - low < u64::from(u16::MAX) {
+        let (low, high) = d
+            .iter()
+            .filter(|&&x| x != u64::MAX)
+            .fold((u64::MAX, 0), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        let spread = high.saturating_sub(low);
+        if spread < u64::from(u8::MAX) {
+            Self::Tiny(
+                low,
+                d.iter()
+                    .map(|&x| if x == u64::MAX { u8::MAX } else { (x - low) as u8 })
+                    .collect(),
+            )
+        } else if spread < u64::from(u16::MAX) {
             Self::Narrow(
                 low,
                 d.iter()
@@ -2578,6 +2590,15 @@ impl Ends {
     /// The distances into `out`. O(n).
     fn read(&self, out: &mut [u64]) {
         match self {
+            Self::Tiny(low, d) => {
+                for (o, &x) in out.iter_mut().zip(d.iter()) {
+                    *o = if x == u8::MAX {
+                        u64::MAX
+                    } else {
+                        low + u64::from(x)
+                    };
+                }
+            }
             Self::Narrow(low, d) => {
                 for (o, &x) in out.iter_mut().zip(d.iter()) {
                     *o = if x == u16::MAX {
@@ -2597,12 +2618,14 @@ mod tests {
     use super::*;
     use crate::piece::Rule;
 
-    /// End distances read back as stored, narrow or wide (a spread of 2^16 - 1 no longer fits
-    /// in 16 bits beside the mark for none).
+    /// End distances read back as stored, in 8 or 16 bits or wide (a spread of 2^8 - 1 no
+    /// longer fits in 8 bits beside the mark for none, 2^16 - 1 in 16).
     #[test]
     fn ends_read_back_as_stored() {
         for d in [
             vec![u64::MAX; 4],
+            vec![7, u64::MAX, 7 + 254, 9],
+            vec![7, u64::MAX, 7 + 255, 9],
             vec![7, u64::MAX, 7 + 65534, 9],
             vec![7, u64::MAX, 7 + 65535, 9],
             vec![u64::MAX - 5, 3, u64::MAX, 0],
@@ -2611,6 +2634,8 @@ mod tests {
             Ends::new(&d).read(&mut out);
             assert_eq!(out, d);
         }
+        assert!(matches!(Ends::new(&[u64::MAX, 1, 255]), Ends::Tiny(..)));
+        assert!(matches!(Ends::new(&[0, 255]), Ends::Narrow(..)));
         assert!(matches!(Ends::new(&[1, 65535]), Ends::Narrow(..)));
         assert!(matches!(Ends::new(&[0, 65535]), Ends::Wide(..)));
     }
