@@ -1412,17 +1412,14 @@ impl Engine {
     /// neighbour's facing end block across the core (`into`), to a node of the zone's end
     /// block by the zone's rows and back across the core (`back`) is no shorter than the core's
     /// same-side entry between its ends. Per shape, side and core index: O(n³) the first time
-    /// (two min-plus products), then O(1); `false` unless known when not to `make` it.
-    fn no_return(&self, z: usize, side: usize, make: bool) -> bool {
+    /// (two min-plus products), then O(1).
+    fn no_return(&self, z: usize, side: usize) -> bool {
         let core = &self.cores[z + side];
         let kind = &self.kinds[core.kind];
         let index = kind.index(core.m).0;
         let key = (self.zones[z].shape, side, core.kind, index);
         if let Some(&known) = self.no_return.borrow().get(&key) {
             return known;
-        }
-        if !make {
-            return false;
         }
         let n = self.model.n();
         let rows = self.rows(z);
@@ -2084,7 +2081,7 @@ impl Engine {
         pending[zs].push((first, 0));
         let mut ends: Vec<Option<Ends>> = (0..self.zones.len()).map(|_| None).collect();
         let mut known = vec![u64::MAX; 2 * n];
-        let mut there = vec![u64::MAX; 2 * n];
+        let mut there = vec![u64::MAX; n];
         let mut queue = BinaryHeap::from([Reverse((0u64, zs))]);
         let mut sc = Scratch::default();
         let mut best = u64::MAX;
@@ -2194,17 +2191,13 @@ impl Engine {
                     continue;
                 };
                 let mine = &improved[side * n..(side + 1) * n];
-                // Seeds from one side alone bring it nothing back where no way does (known
-                // once per shape, side and core index: looked up first, made when the cheaper
-                // bound below cannot tell).
-                let one_side = rows && !from[1 - side];
-                if !mine.contains(&true) || (one_side && self.no_return(z, side, false)) {
+                if !mine.contains(&true) {
                     continue;
                 }
                 let known = &known[side * n..(side + 1) * n];
                 let there = if let Some(e) = &ends[nz] {
-                    e.read(&mut there);
-                    Some(&there[(1 - side) * n..(2 - side) * n])
+                    e.read_from((1 - side) * n, &mut there[..n]);
+                    Some(&there[..n])
                 } else {
                     None
                 };
@@ -2219,7 +2212,9 @@ impl Engine {
                 ) {
                     continue;
                 }
-                if one_side && self.no_return(z, side, true) {
+                // Seeds from one side alone bring it nothing back where no way does (known
+                // once per shape, side and core index).
+                if rows && !from[1 - side] && self.no_return(z, side) {
                     continue;
                 }
                 self.carry(core, part, known, |u| mine[u], &mut next);
@@ -2260,9 +2255,9 @@ impl Engine {
     ) -> Option<(u32, u64)> {
         let n = self.model.n();
         let port = self.port(z, at);
-        let mut here = [u64::MAX; 2 * MAX_NODES];
-        let mut there = [u64::MAX; 2 * MAX_NODES];
-        ends[z].as_ref()?.read(&mut here[..2 * n]);
+        let mut here = [u64::MAX; MAX_NODES];
+        let mut there = [u64::MAX; MAX_NODES];
+        let mine = ends[z].as_ref()?;
         for (side, info) in self.sides(z).into_iter().enumerate() {
             let Some((first, core, _, nz, _)) = info else {
                 continue;
@@ -2270,15 +2265,16 @@ impl Engine {
             let Some(e) = &ends[nz] else {
                 continue;
             };
-            e.read(&mut there[..2 * n]);
-            let out = &there[(1 - side) * n..(2 - side) * n];
+            mine.read_from(side * n, &mut here[..n]);
+            e.read_from((1 - side) * n, &mut there[..n]);
+            let out = &there[..n];
             let core = &self.cores[core];
             let kind = &self.kinds[core.kind];
             let (t, add) = kind.at(core.m);
             let cross = if side == 0 { &t.lr } else { &t.rl };
             let rows = self.rows(z);
             for v in 0..n {
-                let d = here[side * n + v];
+                let d = here[v];
                 if d == u64::MAX {
                     continue;
                 }
@@ -2334,14 +2330,14 @@ impl Engine {
                 let Some(e) = &ends[nz] else {
                     continue;
                 };
-                let mut e_buf = [u64::MAX; 2 * MAX_NODES];
-                e.read(&mut e_buf[..2 * n]);
+                let mut e_buf = [u64::MAX; MAX_NODES];
                 let (from_side, part) = if side == 0 { (1, Part::Lr) } else { (0, Part::Rl) };
-                let out = &e_buf[from_side * n..(from_side + 1) * n];
-                let mut mine_buf = [u64::MAX; 2 * MAX_NODES];
+                e.read_from(from_side * n, &mut e_buf[..n]);
+                let out = &e_buf[..n];
+                let mut mine_buf = [u64::MAX; MAX_NODES];
                 let mine = ends[z].as_ref().map(|e| {
-                    e.read(&mut mine_buf[..2 * n]);
-                    &mine_buf[side * n..(side + 1) * n]
+                    e.read_from(side * n, &mut mine_buf[..n]);
+                    &mine_buf[..n]
                 });
                 let bound = bound.min(best);
                 let cap = |v: usize| mine.map_or(bound, |k| k[v].min(bound)).saturating_add(1);
@@ -2365,7 +2361,7 @@ impl Engine {
         let b = self.model.width;
         let mut route = Backwards::default();
         let mut piece = Built::default();
-        let mut there = [u64::MAX; 2 * MAX_NODES];
+        let mut there = [u64::MAX; MAX_NODES];
         // The node the route reaches its zone's part at, and its distance.
         let (mut at, mut at_dist) = (goal, best);
         let mut z = zt;
@@ -2477,8 +2473,8 @@ impl Engine {
                     .map(|(u, du, _)| (u, du))
             };
             let (u, du) = if let Some(found) = ends[pz].as_ref().and_then(|e| {
-                e.read(&mut there[..2 * n]);
-                leaves(&|u| there[(1 - side) * n + u])
+                e.read_from((1 - side) * n, &mut there[..n]);
+                leaves(&|u| there[u])
             }) {
                 found
             } else {
@@ -2589,9 +2585,14 @@ impl Ends {
 
     /// The distances into `out`. O(n).
     fn read(&self, out: &mut [u64]) {
+        self.read_from(0, out);
+    }
+
+    /// The distances from the `from`-th on into `out` (as many as it holds). O(its length).
+    fn read_from(&self, from: usize, out: &mut [u64]) {
         match self {
             Self::Tiny(low, d) => {
-                for (o, &x) in out.iter_mut().zip(d.iter()) {
+                for (o, &x) in out.iter_mut().zip(&d[from..]) {
                     *o = if x == u8::MAX {
                         u64::MAX
                     } else {
@@ -2600,7 +2601,7 @@ impl Ends {
                 }
             }
             Self::Narrow(low, d) => {
-                for (o, &x) in out.iter_mut().zip(d.iter()) {
+                for (o, &x) in out.iter_mut().zip(&d[from..]) {
                     *o = if x == u16::MAX {
                         u64::MAX
                     } else {
@@ -2608,7 +2609,7 @@ impl Ends {
                     };
                 }
             }
-            Self::Wide(d) => out.copy_from_slice(d),
+            Self::Wide(d) => out.copy_from_slice(&d[from..from + out.len()]),
         }
     }
 }
