@@ -105,7 +105,8 @@
 //! time one is needed, by one search from all its `2n` end-block nodes together: each zone
 //! node holds the set of those that have reached it (`2n` bits), and distance by distance the
 //! sets a node gets are merged and only their new members go on (a length-0 transition within
-//! the same distance, a longer one to a later one); a node's distance from a source is the
+//! the same distance, a longer one to a later one, those of length 1 merged per node as they
+//! come); a node's distance from a source is the
 //! distance at which the source joined its set, exactly as the search from that source alone
 //! gives it (the sets are the union of the single searches, each made in order of distance).
 //! The rows to every zone node are kept in bytes with the transitions into each node; a row
@@ -1188,9 +1189,13 @@ impl Engine {
         let mut reach = vec![u8::MAX; n2 * nodes];
         let mut reached = vec![Set::default(); nodes];
         // This distance's sets, merged per node (`work`: the nodes with a set to go on), the
-        // later distances' sets as they come, and those that would reach 255 or more.
+        // next distance's by transitions of length 1 merged per node as they come (`soon`,
+        // the nodes in `coming`), the later distances' sets as they come, and those that
+        // would reach 255 or more.
         let mut now = vec![Set::default(); nodes];
         let mut work: Vec<u32> = Vec::new();
+        let mut soon = vec![Set::default(); nodes];
+        let mut coming: Vec<u32> = Vec::new();
         let mut later: Vec<Vec<(u32, Set)>> = vec![Vec::new(); usize::from(u8::MAX)];
         let mut beyond: Vec<(u32, Set)> = Vec::new();
         for p in 0..n2 {
@@ -1200,11 +1205,16 @@ impl Engine {
         }
         let mut pending = n2;
         for d in 0..usize::from(u8::MAX) {
-            if pending == 0 {
+            if pending == 0 && coming.is_empty() {
                 break;
             }
-            let sets = std::mem::take(&mut later[d]);
+            let mut sets = std::mem::take(&mut later[d]);
             pending -= sets.len();
+            sets.extend(
+                coming
+                    .drain(..)
+                    .map(|v| (v, std::mem::take(&mut soon[v as usize]))),
+            );
             for (v, set) in sets {
                 let new = set.less(&reached[v as usize]);
                 if !new.is_empty() {
@@ -1227,6 +1237,14 @@ impl Engine {
                     reach[s * nodes + u] = d as u8;
                 }
                 for &(v, w, _) in &adj[start[u]..start[u + 1]] {
+                    // What it already has is taken out when the next distance begins.
+                    if w == 1 && d + 1 < usize::from(u8::MAX) {
+                        if soon[v as usize].is_empty() {
+                            coming.push(v);
+                        }
+                        soon[v as usize].union(&new);
+                        continue;
+                    }
                     let add = new.less(&reached[v as usize]);
                     if add.is_empty() {
                         continue;
