@@ -2813,67 +2813,114 @@ mod tests {
     /// cases above, and zones 400 files long a wazir crosses in as many moves. Planted: a
     /// same-side edge's length off by one, or a row with an end-block node 255 away left in
     /// the table (as no path), fails here.
-    /// A route that must go back across a core through zones answered by rows: a wazir that
-    /// also leaps two files sideways (`WsD`) on three ranks, rank 2 attacked everywhere but in
-    /// pockets between friendly pieces in five like zones far right, its start on rank 1 and
-    /// its target on rank 3 far left: it goes right to the first pocket, up, and back. The
-    /// first pocket zone's seeds all come from the left, and what it carries back is the
-    /// route (a zone that skipped it as bringing nothing back would answer no route).
+    /// Routes that must go back across a core through zones answered by rows: one rank
+    /// attacked everywhere (black rooks' rays) but in pockets between white pieces in six like
+    /// zones, the start and the target both on one side of them, on ranks the pocket rank
+    /// separates (a mover that jumps the rooks' files). Case 0: a wazir that also leaps two
+    /// files sideways (`WsD`) on three ranks, from rank 1 to rank 3 far left — it goes right to
+    /// the first pocket, up, and back, its distance counted by hand; the first pocket zone's
+    /// seeds all come from the left, and what it carries back is the route (a zone that
+    /// skipped it as bringing nothing back would answer no route). Then random pockets, ranks,
+    /// movers and sides (the route going left and back), by rows always, where they pay, and
+    /// never: the same distances.
     #[test]
-    fn a_way_back_through_zones_by_rows() {
+    fn ways_back_through_zones_by_rows() {
         use crate::attack::{Kind as PieceKind, Placed};
         use crate::geometry::Board;
         use crate::path::Mover;
-        let strip = Strip::new(3).expect("ranks");
-        let kinds = vec![
-            PieceKind::new('R', "R".parse().expect("rook")),
-            PieceKind::new('P', "W".parse().expect("wazir")),
-        ];
-        let at = |kind, colour, file| Placed {
-            kind,
-            colour,
-            at: Coord::new(file, 2),
-        };
-        // A black rook at 0 attacks rank 2 leftwards for ever; each pocket zone holds two
-        // white pieces (the pocket between them) and a black rook attacking rank 2 on to the
-        // next zone.
-        let mut pieces = vec![at(0, Colour::Black, 0)];
-        for i in 0..5 {
-            let x = 10_000 + i * 10_000;
-            pieces.extend([
-                at(1, Colour::White, x),
-                at(1, Colour::White, x + 3),
-                at(0, Colour::Black, x + 5),
-            ]);
+        let mut next = numbers(0x9e37_79b9_7f4a_7c15);
+        let mut routes = 0;
+        for case in 0..40 {
+            let ranks = if case == 0 { 3 } else { 3 + next(3) as i64 };
+            let strip = Strip::new(ranks as u64).expect("ranks");
+            let kinds = vec![
+                PieceKind::new('R', "R".parse().expect("rook")),
+                PieceKind::new('P', "W".parse().expect("wazir")),
+            ];
+            let pocket_rank = if case == 0 {
+                2
+            } else {
+                2 + next(ranks as u64 - 2) as i64
+            };
+            let wide = if case == 0 { 2 } else { 1 + next(3) as i64 };
+            let at = |kind, colour, file| Placed {
+                kind,
+                colour,
+                at: Coord::new(file, pocket_rank),
+            };
+            // A black rook at 0 attacks the pocket rank leftwards for ever; each pocket zone
+            // holds two white pieces (the pocket between them) and a black rook attacking the
+            // rank on to the next zone.
+            let mut pieces = vec![at(0, Colour::Black, 0)];
+            for i in 0..6 {
+                let x = 10_000 + i * 10_000;
+                pieces.extend([
+                    at(1, Colour::White, x),
+                    at(1, Colour::White, x + wide + 1),
+                    at(0, Colour::Black, x + wide + 3),
+                ]);
+            }
+            let pos = Position::new(Board::Strip(strip), kinds, pieces).expect("position");
+            let mover = if case == 0 {
+                "WsD"
+            } else {
+                ["WsD", "N", "WsH", "FsD", "WnsD"][next(5) as usize]
+            };
+            // Both ends left of the pockets, or (mirrored) right of them.
+            let below = 1 + next(pocket_rank as u64 - 1) as i64;
+            let above = pocket_rank + 1 + next((ranks - pocket_rank) as u64) as i64;
+            let shift = |next: &mut dyn FnMut(u64) -> u64| if case == 0 { 0 } else { next(100) as i64 };
+            let (mut from, mut to) = (
+                Coord::new(-1_000 - shift(&mut next), below),
+                Coord::new(-500 + shift(&mut next), above),
+            );
+            if case % 2 == 1 {
+                from.file = 200_000 - from.file;
+                to.file = 200_000 - to.file;
+            }
+            if case > 0 && next(2) == 0 {
+                std::mem::swap(&mut from, &mut to);
+            }
+            let q = Question {
+                mover: Mover {
+                    rule: mover.parse().expect("mover"),
+                    colour: Colour::White,
+                    at: from,
+                    by_square: None,
+                },
+                target: Target::Square(to),
+                may_capture: Capturable::Nothing,
+            };
+            let budget = Budget::new(1 << 30);
+            let length = |rows| match crossing_with(&pos, strip, &q, budget, rows) {
+                Some(Ok(Answer::Route(way))) => Some(way.map(|w| w.moves)),
+                Some(Err(e)) => panic!("{mover}: {e}"),
+                _ => None,
+            };
+            let Some(plain) = length(ByRows::Never) else {
+                continue;
+            };
+            if case == 0 {
+                // Right on rank 1 to the first pocket (file 10001: 5501 leaps of two files),
+                // up two, back on rank 3 (10501 files: 5251 moves, one a wazir's step).
+                assert_eq!(plain, Some(5_501 + 2 + 5_251));
+            }
+            routes += usize::from(plain.is_some());
+            for rows in [
+                ByRows::Auto,
+                ByRows::Always {
+                    small: true,
+                    carried: false,
+                },
+            ] {
+                assert_eq!(
+                    length(rows),
+                    Some(plain),
+                    "case {case}: {mover} from {from:?} to {to:?}"
+                );
+            }
         }
-        let pos = Position::new(Board::Strip(strip), kinds, pieces).expect("position");
-        let q = Question {
-            mover: Mover {
-                rule: "WsD".parse().expect("mover"),
-                colour: Colour::White,
-                at: Coord::new(-1_000, 1),
-                by_square: None,
-            },
-            target: Target::Square(Coord::new(-500, 3)),
-            may_capture: Capturable::Nothing,
-        };
-        let budget = Budget::new(1 << 30);
-        let moves = |rows| match crossing_with(&pos, strip, &q, budget, rows) {
-            Some(Ok(Answer::Route(way))) => way.map(|w| w.moves),
-            _ => panic!("the crossing engine answers"),
-        };
-        // Right on rank 1 to the first pocket (file 10001: 5501 leaps of two files), up two,
-        // back on rank 3 (10501 files: 5251 moves, one a wazir's step).
-        let plain = moves(ByRows::Never);
-        assert_eq!(plain, Some(5_501 + 2 + 5_251));
-        assert_eq!(moves(ByRows::Auto), plain);
-        assert_eq!(
-            moves(ByRows::Always {
-                small: true,
-                carried: false
-            }),
-            plain
-        );
+        assert!(routes >= 15, "only {routes} routes");
     }
 
     #[test]
