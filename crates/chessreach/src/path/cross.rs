@@ -98,25 +98,24 @@
 //!
 //! # Rows
 //!
-//! A zone whose shape many zones share (at least half as many as a block has nodes) and that
-//! holds neither the start nor the target is not searched: its distances at its two end
-//! blocks are, for each seed, the seed's distance plus its *row* — the distances from that
-//! end-block node to the `2n` end-block nodes. A shape's rows are made at once, the first
-//! time one is needed, by one search from all its `2n` end-block nodes together: each zone
-//! node holds the set of those that have reached it (`2n` bits), and distance by distance the
-//! sets a node gets are merged and only their new members go on (a length-0 transition within
-//! the same distance, a longer one to a later one, those of length 1 merged per node as they
-//! come); a node's distance from a source is the
-//! distance at which the source joined its set, exactly as the search from that source alone
-//! gives it (the sets are the union of the single searches, each made in order of distance).
-//! The rows to every zone node are kept in bytes with the transitions into each node; a row
-//! some of whose nodes lie 255 or more away is left out and searched alone when needed (kept,
-//! like the searches, within what the budget leaves, at most 64 MB). A seed whose node the
-//! nearer seeds already reach as soon is skipped (a zone's distances obey the triangle
-//! inequality); the others are combined from the nearest seed's distance in bytes where the
-//! seeds' spread and the rows fit (most do, and a zone reads one shape's table), else in 32
-//! bits (tight loops the compiler vectorises). Only end-block nodes are seeds (crossings land
-//! there), and only their distances are carried on, so the sweep is exact as before.
+//! A zone whose shape many zones share (at least half as many as a block has nodes) and that holds
+//! neither the start nor the target is not searched: its distances at its two end blocks are, for
+//! each seed, the seed's distance plus its *row* — the distances from that end-block node to the
+//! `2n` end-block nodes. A shape's rows are made at once, the first time one is needed, by one
+//! search from all its `2n` end-block nodes together: each zone node holds the set of those that
+//! have reached it (`2n` bits), and distance by distance the sets a node gets are merged and only
+//! their new members go on (a length-0 transition within the same distance, a longer one to a later
+//! one, those of length 1 merged per node as they come); a node's distance from a source is the
+//! distance at which the source joined its set, exactly as the search from that source alone gives
+//! it (the sets are the union of the single searches, each made in order of distance). The rows to
+//! every zone node are kept in bytes with the transitions into each node; a row some of whose nodes
+//! lie 255 or more away is left out and searched alone when needed (kept, like the searches, within
+//! what the budget leaves, at most 64 MB). A seed whose node the nearer seeds already reach as soon
+//! is skipped (a zone's distances obey the triangle inequality); the others are combined from the
+//! nearest seed's distance in bytes where the seeds' spread and the rows fit (most do, and a zone
+//! reads one shape's table), else in 32 bits (tight loops the compiler vectorises). Only end-block
+//! nodes are seeds (crossings land there), and only their distances are carried on, so the sweep is
+//! exact as before.
 //!
 //! Seeds from one neighbour alone are carried back to it only where that can help: per shape,
 //! side and core index, the engine checks (two min-plus products) that every way `W(w, v)`
@@ -149,17 +148,16 @@
 //!
 //! # Cost
 //!
-//! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps;
-//! `O(n³)` per sequence index for its kept edges. The search: `O(Σ zone nodes · transitions
-//! · log + kept edges)` per zone shape and seeds; for zones by rows, per shape `O(distances ·
-//! zone nodes · transitions · n/64 + n · zone nodes)` for its rows and `O(n³)` per side and
-//! core index for its carries back, then `O(seeds · n)` per zone and `O(n² + squares)` at
-//! worst to trace (`O(n)` per end-block node tried); plus
-//! `O(n²)` per core crossed (vectorised 16-bit steps over the kept crossing edges as dense
-//! rows), again to trace the route where a zone is searched again; memory `O(zone nodes + n
-//! per zone reached)` (a zone's end-block distances in 8 or 16 bits from their least). The route's
-//! walks: `O(n²)` per block walked (a round and the blocks near each end) the first time per
-//! kind, end nodes and width class, then `O(squares)`; `O(n³)` per closure.
+//! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps; `O(n³)` per
+//! sequence index for its kept edges. The search: `O(Σ zone nodes · transitions · log + kept
+//! edges)` per zone shape and seeds; for zones by rows, per shape `O(distances · zone nodes ·
+//! transitions · n/64 + n · zone nodes)` for its rows and `O(n³)` per side and core index for its
+//! carries back, then `O(seeds · n)` per zone and `O(n² + squares)` at worst to trace (`O(n)` per
+//! end-block node tried); plus `O(n²)` per core crossed (vectorised 16-bit steps over the kept
+//! crossing edges as dense rows), again to trace the route where a zone is searched again; memory
+//! `O(zone nodes + n per zone reached)` (a zone's end-block distances in 8 or 16 bits from their
+//! least). The route's walks: `O(n²)` per block walked (a round and the blocks near each end) the
+//! first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per closure.
 
 #![expect(
     clippy::cast_possible_truncation,
