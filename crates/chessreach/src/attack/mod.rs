@@ -29,6 +29,7 @@ pub(crate) use fen::read_placement;
 pub use fen::{FenError, FenErrorKind, Symbols};
 pub use position::{Confinement, Kind, Placed, Position, PositionError};
 pub use setup::{PieceSpec, Setup, SetupError, SpecError, SpecErrorKind};
+pub(crate) use strip::attacks_of;
 pub use strip::{Ray, StripAttackMap};
 
 use crate::geometry::Coord;

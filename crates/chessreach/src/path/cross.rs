@@ -186,8 +186,8 @@ use rustc_hash::FxHashMap as HashMap;
 use super::ask::{Answer, Question, RouteError, Target, Way};
 use super::span::{explicit_files, margin};
 use super::{Capturable, Repeat};
-use crate::attack::{Position, StripAttackMap};
-use crate::geometry::{Coord, Strip};
+use crate::attack::{attacks_of, Position};
+use crate::geometry::{Board, Coord, Strip};
 use crate::limits::Budget;
 use crate::piece::{Colour, Step};
 
@@ -792,18 +792,12 @@ struct RayGroup {
 impl Attacks {
     /// O(p log p + attacks).
     fn new(pos: &Position, colour: Colour, ranks: usize) -> Option<Self> {
-        let map = StripAttackMap::new(pos)?;
-        let hostile = |p: u32| pos.is_hostile(p as usize, colour);
-        let mut finite: Vec<Coord> = map
-            .finite()
-            .iter()
-            .filter(|e| hostile(e.1))
-            .map(|e| e.0)
-            .collect();
-        finite.sort_unstable();
-        finite.dedup();
+        let Board::Strip(strip) = pos.board() else {
+            return None;
+        };
+        let (finite, all_rays) = attacks_of(pos, strip, |i| pos.is_hostile(i, colour));
         let mut rays: Vec<Vec<RayGroup>> = (0..ranks).map(|_| Vec::new()).collect();
-        for ray in map.rays().filter(|r| hostile(r.piece)) {
+        for ray in all_rays {
             let dx = ray.step.dx;
             let first = ray.from.file.checked_add(dx)?;
             let (lo, hi) = match (dx > 0, ray.until) {
