@@ -74,45 +74,42 @@ pub(crate) fn attacks_of(
     strip: Strip,
     keep: impl Fn(usize) -> bool,
 ) -> (Vec<Coord>, Vec<Ray>) {
-    struct Collected<'a> {
-        piece: u32,
-        squares: &'a mut Vec<Coord>,
-        rays: &'a mut Vec<Ray>,
-    }
-    impl WalkSink for Collected<'_> {
-        fn square(&mut self, c: Coord) {
-            self.squares.push(c);
-        }
-        fn ray(&mut self, from: Coord, step: Delta, until: Option<Coord>) {
-            self.rays.push(Ray {
-                piece: self.piece,
-                from,
-                step,
-                until,
-            });
-        }
-    }
+    let (mut squares, rays) = collect(pos, strip, keep, |c, _| c, <[Coord]>::sort_unstable);
+    squares.sort();
+    squares.dedup();
+    (squares, rays)
+}
+
+/// The attacks of the pieces `keep` keeps, every piece blocking: finite squares as `entry`
+/// makes them, each piece's sorted by `sort_run`, pieces in file order — so the list is made
+/// of long sorted runs (broken only where two pieces' attacks overlap), which a run-detecting
+/// sort then merges in about linear time — and unlimited horizontal rays whole.
+/// O(p log p + Σ finite ray lengths).
+fn collect<T>(
+    pos: &Position,
+    strip: Strip,
+    keep: impl Fn(usize) -> bool,
+    entry: fn(Coord, u32) -> T,
+    sort_run: impl Fn(&mut [T]),
+) -> (Vec<T>, Vec<Ray>) {
     let surface = StripSurface::new(pos, strip, &|_| true);
-    let (mut squares, mut rays) = (Vec::new(), Vec::new());
+    let (mut finite, mut rays) = (Vec::new(), Vec::new());
     let mut order: Vec<u32> = (0..pos.pieces().len() as u32)
         .filter(|&i| keep(i as usize))
         .collect();
     order.sort_by_key(|&i| pos.pieces()[i as usize].at);
     for i in order {
-        let from = squares.len();
-        let mut sink = Collected {
+        let from = finite.len();
+        let mut sink = Collect {
             piece: i,
-            squares: &mut squares,
+            finite: &mut finite,
+            entry,
             rays: &mut rays,
         };
         pos.walk_attacks(i as usize, &surface, &mut sink);
-        squares[from..].sort_unstable();
+        sort_run(&mut finite[from..]);
     }
-    // Runs sorted per piece and pieces in file order: the run-detecting sort merges them in
-    // about linear time.
-    squares.sort();
-    squares.dedup();
-    (squares, rays)
+    (finite, rays)
 }
 
 /// An unlimited horizontal ray of a piece on a strip: it covers `from + k*step` for `k >= 1`,
@@ -163,18 +160,20 @@ pub struct StripAttackMap {
     colours: Vec<Colour>,
 }
 
-struct Collect<'a> {
+/// One piece's attacks as [`collect`] keeps them.
+struct Collect<'a, T> {
     piece: u32,
-    finite: &'a mut Vec<(Coord, u32)>,
-    rays: &'a mut BTreeMap<i64, Vec<Ray>>,
+    finite: &'a mut Vec<T>,
+    entry: fn(Coord, u32) -> T,
+    rays: &'a mut Vec<Ray>,
 }
 
-impl WalkSink for Collect<'_> {
+impl<T> WalkSink for Collect<'_, T> {
     fn square(&mut self, c: Coord) {
-        self.finite.push((c, self.piece));
+        self.finite.push((self.entry)(c, self.piece));
     }
     fn ray(&mut self, from: Coord, step: Delta, until: Option<Coord>) {
-        self.rays.entry(from.rank).or_default().push(Ray {
+        self.rays.push(Ray {
             piece: self.piece,
             from,
             step,
@@ -190,32 +189,27 @@ impl StripAttackMap {
         let Board::Strip(strip) = pos.board() else {
             return None;
         };
-        let surface = StripSurface::new(pos, strip, &|_| true);
-        let mut finite = Vec::new();
-        let mut rays = BTreeMap::new();
-        // Pieces walked from file to file, each piece's squares sorted: the list is then made
-        // of long sorted runs (broken only where two pieces' attacks overlap), which the
-        // run-detecting sort merges in about linear time. One integer per entry compares
-        // faster than the tuple (a strip's ranks are 1..=64).
+        // One integer per entry compares faster than the tuple (a strip's ranks are 1..=64).
         let key = |&(c, p): &(Coord, u32)| {
             (u128::from(c.file.cast_unsigned() ^ (1 << 63)) << 64)
                 | (u128::from(u32::try_from(c.rank).unwrap_or(u32::MAX)) << 32)
                 | u128::from(p)
         };
-        let mut order: Vec<u32> = (0..pos.pieces().len() as u32).collect();
-        order.sort_by_key(|&i| pos.pieces()[i as usize].at);
-        for i in order {
-            let from = finite.len();
-            let mut sink = Collect {
-                piece: i,
-                finite: &mut finite,
-                rays: &mut rays,
-            };
-            pos.walk_attacks(i as usize, &surface, &mut sink);
-            finite[from..].sort_unstable_by_key(key);
-        }
+        let (mut finite, list) = collect(
+            pos,
+            strip,
+            |_| true,
+            |c, p| (c, p),
+            |run| {
+                run.sort_unstable_by_key(key);
+            },
+        );
         finite.sort_by_key(key);
         finite.dedup();
+        let mut rays: BTreeMap<i64, Vec<Ray>> = BTreeMap::new();
+        for ray in list {
+            rays.entry(ray.from.rank).or_default().push(ray);
+        }
         for list in rays.values_mut() {
             list.sort_by_key(|r: &Ray| r.piece);
         }
