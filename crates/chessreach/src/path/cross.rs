@@ -479,6 +479,8 @@ struct Kind {
     c: u64,
     /// Closures over a block inside a core, by blocks to each end ([`Kind::closure`]).
     closures: std::cell::RefCell<Closures>,
+    /// Distances from a block inside a core to an end node ([`Kind::to_end`]).
+    to_end: std::cell::RefCell<ToEnd>,
     /// Walks made across cores of this kind, by their end nodes ([`Engine::walk`]).
     walks: std::cell::RefCell<HashMap<(usize, usize), Vec<Walked>>>,
     /// Shortest paths between the nodes of one block by its own moves, `n × n`.
@@ -648,6 +650,9 @@ struct Jump {
 /// Closures over a block by blocks to each end, shared.
 type Closures = HashMap<(u64, u64), std::rc::Rc<Vec<u32>>>;
 
+/// Distances from a block to an end node, by closure, index, end and node, shared.
+type ToEnd = HashMap<(u64, u64, usize, bool, usize), std::rc::Rc<Vec<u32>>>;
+
 /// A zone's end block facing a neighbour: its first node, the core between them, the part of
 /// the crossing matrix out of the zone, the neighbour, the neighbour's facing block's first
 /// node.
@@ -717,6 +722,7 @@ impl Kind {
             p,
             c,
             closures: std::cell::RefCell::default(),
+            to_end: std::cell::RefCell::default(),
             walks: std::cell::RefCell::default(),
             inside,
             sparse: std::cell::RefCell::default(),
@@ -739,6 +745,43 @@ impl Kind {
                 std::rc::Rc::new(xs)
             })
             .clone()
+    }
+
+    /// Distances from every node of a block `left` blocks from `Lb` and `right` from `Rb` to
+    /// node `bi` of `Rb` (`to_right`) or of `Lb`: the closure over the block and the crossing
+    /// entries from there, less the crossing's added `k·c` (`INF` for none). O(n²) the first
+    /// time per closure, index and end node, then shared.
+    fn to_end(&self, left: u64, right: u64, to_right: bool, bi: usize) -> std::rc::Rc<Vec<u32>> {
+        let across = if to_right { right } else { left };
+        let index = self.index(across).0;
+        let key = (
+            left.min(self.m1 as u64),
+            right.min(self.m1 as u64),
+            index,
+            to_right,
+            bi,
+        );
+        if let Some(known) = self.to_end.borrow().get(&key) {
+            return known.clone();
+        }
+        let xs = self.closure(left, right);
+        let n = self.inside.len().isqrt();
+        let t = &self.seq[index];
+        let cross = if to_right { &t.lr } else { &t.rl };
+        let made: std::rc::Rc<Vec<u32>> = std::rc::Rc::new(
+            xs.chunks(n)
+                .map(|row| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(k, &a)| a.saturating_add(cross[k * n + bi]))
+                        .min()
+                        .unwrap_or(INF)
+                        .min(INF)
+                })
+                .collect(),
+        );
+        self.to_end.borrow_mut().insert(key, made.clone());
+        made
     }
 
     /// Where a core of `m` blocks reads its entries: the stored matrix and the crossing
@@ -1803,22 +1846,10 @@ impl Engine {
                 }
                 let left = u64::try_from(j - 1).expect("inside the core");
                 let right = m - u64::try_from(j).expect("inside the core");
-                let xs = kind.closure(left, right);
-                let rest: Vec<u64> = if target_right {
-                    kind.column(right, Part::Lr, bi, n).collect()
-                } else {
-                    kind.column(left, Part::Rl, bi, n).collect()
-                };
-                (0..n)
-                    .map(|i| {
-                        let row = &xs[i * n..(i + 1) * n];
-                        row.iter()
-                            .zip(&rest)
-                            .filter(|&(&a, &r)| a < INF && r != u64::MAX)
-                            .map(|(&a, &r)| u64::from(a) + r)
-                            .min()
-                            .unwrap_or(u64::MAX)
-                    })
+                let add = kind.index(if target_right { right } else { left }).1;
+                kind.to_end(left, right, target_right, bi)
+                    .iter()
+                    .map(|&d| if d >= INF { u64::MAX } else { u64::from(d) + add })
                     .collect()
             })[idx]
         };
