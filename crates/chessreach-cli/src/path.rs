@@ -231,7 +231,10 @@ fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut 
         }),
     };
     // The object without its closing line, then the squares' key and list.
-    let head = serde_json::to_vec_pretty(&json)?;
+    // (Room for the pieces reserved at once, about 150 bytes each: a long list is not moved
+    // as it grows.)
+    let mut head = Vec::with_capacity(pos.pieces().len() * 160 + 4096);
+    serde_json::to_writer_pretty(&mut head, &json)?;
     let head = head
         .strip_suffix(b"\n}")
         .context("a JSON object ends with its closing brace")?;

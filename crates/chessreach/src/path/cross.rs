@@ -2651,7 +2651,16 @@ impl Engine {
         // The node the route reaches its zone's part at, and its distance.
         let (mut at, mut at_dist) = (goal, best);
         let mut z = zt;
+        // Zones traced: after a sixty-fourth of those between the target and the start (at
+        // least 256), the route's room is reserved from the squares so far (an eighth more),
+        // so that millions of squares are not moved and their memory touched again as the list
+        // grows.
+        let (span, mut traced) = (zt.abs_diff(zs), 0usize);
         loop {
+            traced += 1;
+            if traced == (span / 64).max(256) {
+                route.squares.reserve(route.squares.len() / traced * span / 8 * 9);
+            }
             // The zone from one of its seeds to `at` (its nodes, each with how it was reached),
             // and the distance at that seed: from the zone searched again, or (by rows) from the
             // row of the seed that reaches `at` (an end-block node) soonest.
