@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
 use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
@@ -231,14 +231,20 @@ fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut 
         }),
     };
     // The object without its closing line, then the squares' key and list.
-    // (Room for the pieces reserved at once, about 150 bytes each: a long list is not moved
-    // as it grows.)
-    let mut head = Vec::with_capacity(pos.pieces().len() * 160 + 4096);
+    // (Buffered before the hold-back: serde writes a token at a time.)
+    let mut head = std::io::BufWriter::with_capacity(
+        1 << 16,
+        HoldBack {
+            out: &mut *out,
+            tail: [0; 2],
+            held: 0,
+        },
+    );
     serde_json::to_writer_pretty(&mut head, &json)?;
-    let head = head
-        .strip_suffix(b"\n}")
-        .context("a JSON object ends with its closing brace")?;
-    out.write_all(head)?;
+    let head = head.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+    if &head.tail[..head.held] != b"\n}" {
+        anyhow::bail!("a JSON object ends with its closing brace");
+    }
     let key = if way.is_some_and(|w| w.lines) {
         "waypoints"
     } else {
@@ -270,6 +276,39 @@ fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut 
     }
     out.write_all(b"\n}\n")?;
     Ok(())
+}
+
+/// A writer passing on all but the last two bytes written to it (what serde writes of an
+/// object but its closing line, `\n}`, held back in `tail`).
+struct HoldBack<'a, W: Write> {
+    out: &'a mut W,
+    tail: [u8; 2],
+    held: usize,
+}
+
+impl<W: Write> Write for HoldBack<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let [body @ .., a, b] = buf {
+            self.out.write_all(&self.tail[..self.held])?;
+            self.out.write_all(body)?;
+            (self.tail, self.held) = ([*a, *b], 2);
+        } else {
+            for &byte in buf {
+                if self.held == 2 {
+                    self.out.write_all(&self.tail[..1])?;
+                    self.tail = [self.tail[1], byte];
+                } else {
+                    self.tail[self.held] = byte;
+                    self.held += 1;
+                }
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// A round of moves made again: after `at`, the `moves` before it `times` more times.
