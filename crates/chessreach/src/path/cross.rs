@@ -1549,7 +1549,7 @@ impl Engine {
     /// across the other side's core not reached yet, nothing to carry back
     /// ([`Engine::no_return`]), the seeds' rows in the table, and their spread, the rows and
     /// the crossing within a byte. Then the distances the crossing gives that neighbour's
-    /// facing block go into `next`, and what to keep comes back. O(n) per seed its nearer ones
+    /// facing block go into `next`, and what to keep comes back. O(n) per seed those before it
     /// do not reach as soon, O(1) for the others, O(n²) for the crossing, in vectorised byte
     /// steps.
     fn chain_step(
@@ -1593,25 +1593,19 @@ impl Engine {
             let w = &mut seeds[v as usize - first];
             *w = (*w).min((d - base) as u8);
         }
-        // Nearest seeds first (a counting sort: their spread is below a byte); a seed whose
-        // node the nearer ones reach as soon by the zone's rows adds nothing (rows obey the
-        // triangle inequality). Each row's first half updates what the seeds reach at their
-        // end block, its second half the far one's.
-        let mut count = [0u8; u8::MAX as usize + 1];
-        for &d in seeds.iter() {
-            count[usize::from(d)] += 1;
-        }
-        let mut at = 0u8;
-        for c in &mut count[..=spread as usize] {
-            (*c, at) = (at, at + *c);
-        }
+        // The nearest seeds first, then the others in turn; a seed whose node those before it
+        // reach as soon by the zone's rows adds nothing (rows obey the triangle inequality).
+        // Each row's first half updates what the seeds reach at their end block, its second
+        // half the far one's.
         let mut order = [0u8; MAX_NODES];
+        let mut at = 0u8;
         for (w, &d) in seeds.iter().enumerate() {
-            if d < u8::MAX {
-                let c = &mut count[usize::from(d)];
-                order[usize::from(*c)] = w as u8;
-                *c += 1;
-            }
+            order[usize::from(at)] = w as u8;
+            at += u8::from(d == 0);
+        }
+        for (w, &d) in seeds.iter().enumerate() {
+            order[usize::from(at)] = w as u8;
+            at += u8::from(d > 0 && d < u8::MAX);
         }
         let mut reach = [u8::MAX; 2 * MAX_NODES];
         let reach = &mut reach[..2 * n];
