@@ -510,11 +510,11 @@ struct Sparse {
 }
 
 /// Kept crossing edges as dense `n × n` rows of byte lengths (`u8::MAX` for none), the
-/// longest, and per row whether it keeps any.
+/// longest, and per row the span of nodes it keeps edges to (empty for none).
 struct ByteRows {
     rows: Vec<u8>,
     top: u8,
-    live: Vec<bool>,
+    span: Vec<std::ops::Range<usize>>,
 }
 
 impl Sparse {
@@ -607,7 +607,13 @@ impl Sparse {
             Some(ByteRows {
                 rows: rows.iter().map(|&w| w.min(i16::from(u8::MAX)) as u8).collect(),
                 top: u8::try_from(*top).ok().filter(|&t| t < u8::MAX)?,
-                live: edges.iter().map(|e| !e.is_empty()).collect(),
+                span: edges
+                    .iter()
+                    .map(|e| {
+                        let lo = e.iter().map(|&(v, _)| v as usize).min().unwrap_or(0);
+                        lo..e.iter().map(|&(v, _)| v as usize + 1).max().unwrap_or(0)
+                    })
+                    .collect(),
             })
         };
         let dense = [dense(&lr), dense(&rl)];
@@ -1625,11 +1631,11 @@ impl Engine {
         // Across the core from the far end block's nodes with kept crossing edges.
         let mut near = [u8::MAX; MAX_NODES];
         let near = &mut near[..n];
-        for ((&du, row), &live) in far.iter().zip(crossing.rows.chunks(n)).zip(&crossing.live) {
-            if du == u8::MAX || !live {
+        for ((&du, row), span) in far.iter().zip(crossing.rows.chunks(n)).zip(&crossing.span) {
+            if du == u8::MAX || span.is_empty() {
                 continue;
             }
-            for (p, &x) in near.iter_mut().zip(row) {
+            for (p, &x) in near[span.clone()].iter_mut().zip(&row[span.clone()]) {
                 *p = (*p).min(du.saturating_add(x));
             }
         }
