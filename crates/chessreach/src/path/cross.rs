@@ -101,9 +101,9 @@
 //! A zone whose shape many zones share (at least half as many as a block has nodes) and that holds
 //! neither the start nor the target is not searched: its distances at its two end blocks are, for
 //! each seed, the seed's distance plus its *row* — the distances from that end-block node to the
-//! `2n` end-block nodes. A shape's rows are made at once, the first time one is needed, by one
-//! search from all its `2n` end-block nodes together: each zone node holds the set of those that
-//! have reached it (`2n` bits), and distance by distance the sets a node gets are merged and only
+//! `2n` end-block nodes. A shape's rows from one end block are made at once, the first time one is
+//! needed, by one search from the block's `n` nodes together: each zone node holds the set of those
+//! that have reached it (`n` bits), and distance by distance the sets a node gets are merged and only
 //! their new members go on (a length-0 transition within the same distance, a longer one to a later
 //! one, those of length 1 merged per node as they come); a node's distance from a source is the
 //! distance at which the source joined its set, exactly as the search from that source alone gives
@@ -124,7 +124,11 @@
 //! the core's same-side entry `E(w, v)`. Then a seed's `s_k ≥ R_w + T(w, k)` for the
 //! neighbour's distance `R_w`, and whatever it brings back to `v` is at least `R_w + W(w, v) ≥
 //! R_w + E(w, v) ≥ R_v`, since the neighbour's distances are closed under its same-side edges.
-//! (A queen's zones never send anything back this way: half its carries.)
+//! (A queen's zones never send anything back this way: half its carries.) Across a stretch safe on
+//! every rank and at least `m1` blocks wide this holds without the products: such a way is a path
+//! on squares of the stretch (the zone's squares are some of them, its moves some of the
+//! stretch's, and the far core's same-side entries paths of squares beyond), so a path in the
+//! stretch made wider by the zone, whose same-side entries are the core's own from `m1` blocks on.
 //!
 //! The route is traced through such a zone without a search: it entered the zone last at an
 //! end-block node `v` with `d(v) + row_v(at) = d(at)` for the node `at` it leaves from, where
@@ -133,6 +137,27 @@
 //! the row's sum is at least `d(at)`); from `at` back to `v` each node's transition comes from
 //! a node the row reaches as much sooner as the transition is long (no cycle of length-0
 //! transitions exists: a ghost only goes on in its direction or stops).
+//!
+//! # Chains
+//!
+//! A zone by rows reached for the first time, all of whose seeds came from one side, that sends
+//! nothing back there (above) and whose neighbour across the other side's core is not reached yet,
+//! is carried on in one *chain step*: its seeds, nearest first, each skipped where those before it
+//! reach its node as soon by their rows (rows obey the triangle inequality), give the distances at
+//! its far end block (the rows' second halves, in saturating bytes from the least seed), and those
+//! cross the core over the kept crossing edges (in bytes, each row over the span of nodes it keeps
+//! edges to) to the neighbour's seeds. This is what the sweep does for such a zone but for the
+//! carry back it skips and the end block's distances it does not make: the zone keeps its seeds
+//! and the far block's distances alone (`2n` bytes), and its near block's distances are read from
+//! them by its rows when anything asks (a later seed, a neighbour carrying in, which then keeps
+//! them whole: the seeds are kept only while the neighbour they came from has not changed its
+//! distances since). Where a byte could overflow (the seeds' spread, the rows' and the crossing's
+//! longest entries summing to 255 or more) the zone is answered as before.
+//!
+//! The route is traced through a chained zone in `O(n)`: it entered at a seed whose distance and
+//! row entry sum to the distance at the node it leaves from, and that seed is exactly the
+//! crossing from the neighbour's far block, so the neighbour's node it left from is one whose
+//! distance and crossing entry make the seed (a chained neighbour keeps those distances).
 //!
 //! # Routes
 //!
@@ -150,14 +175,17 @@
 //!
 //! Per kind of stretch: `O(n² · moves)` for `T_0` and `7n³` per step, at most 96 steps; `O(n³)` per
 //! sequence index for its kept edges. The search: `O(Σ zone nodes · transitions · log + kept
-//! edges)` per zone shape and seeds; for zones by rows, per shape `O(distances · zone nodes ·
-//! transitions · n/64 + n · zone nodes)` for its rows and `O(n³)` per side and core index for its
-//! carries back, then `O(seeds · n)` per zone and `O(n² + squares)` at worst to trace (`O(n)` per
-//! end-block node tried); plus `O(n²)` per core crossed (vectorised 16-bit steps over the kept
-//! crossing edges as dense rows), again to trace the route where a zone is searched again; memory
-//! `O(zone nodes + n per zone reached)` (a zone's end-block distances in 8 or 16 bits from their
-//! least). The route's walks: `O(n²)` per block walked (a round and the blocks near each end) the
-//! first time per kind, end nodes and width class, then `O(squares)`; `O(n³)` per closure.
+//! edges)` per zone shape and seeds; for zones by rows, per shape and end block `O(distances · zone
+//! nodes · transitions · n/64 + n · zone nodes)` for its rows and `O(n³)` per side and core index
+//! for its carries back (`O(P)` across a stretch safe on every rank), then `O(seeds · n)` per zone
+//! and `O(n² + squares)` at worst to trace (`O(n)` per end-block node tried); plus `O(n²)` per core
+//! crossed (vectorised 16-bit steps over the kept crossing edges as dense rows, bytes in a chain
+//! step), again to trace the route where a zone is searched again; `O(n + squares)` to trace
+//! through a chained zone; memory `O(zone nodes + n per zone reached)` (a zone's end-block
+//! distances in 8 or 16 bits from their least, a chained zone's `2n` bytes). The route's walks:
+//! `O(n²)` per block walked (a round and the blocks near each end) the first time per kind, end
+//! nodes and width class, then `O(squares)`; `O(n³)` per closure, `O(n²)` per closure, index and
+//! end node for a block's distances to that end node.
 
 #![expect(
     clippy::cast_possible_truncation,
@@ -1018,8 +1046,8 @@ struct Rows {
     reach: Vec<u8>,
     from: Vec<u32>,
     into: Vec<(u32, u32)>,
-    /// Per end-block node, its search alone ([`Engine::row`]), made when needed: a row not in
-    /// the table (its distances, and to trace a route through it).
+    /// Per node of the block, its search alone ([`Engine::row`]), made when needed: a row not
+    /// in the table (its distances, and to trace a route through it).
     searched: Box<[std::cell::OnceCell<Row>]>,
 }
 
@@ -1371,11 +1399,11 @@ impl Engine {
         Some((rows, bytes))
     }
 
-    /// How the row of end-block node `p` (in its shape's table) reaches zone node `v` on a
-    /// shortest path: a transition into `v` from a node that row reaches that much sooner
-    /// (zone nodes where the search from `p` stops are ones it reaches in a shortest path's
-    /// transitions, none of length 0 in a cycle); `Seed` at `p`'s node. O(transitions into
-    /// `v`).
+    /// How row `p` of `rows` (in the table: from the end-block node that is zone node `node`)
+    /// reaches zone node `v` on a shortest path: a transition into `v` from a node that row
+    /// reaches that much sooner (zone nodes where the search from `node` stops are ones it
+    /// reaches in a shortest path's transitions, none of length 0 in a cycle); `Seed` at
+    /// `node`. O(transitions into `v`).
     fn via_table(rows: &Rows, p: usize, node: usize, v: usize) -> Via {
         let nodes = rows.from.len() - 1;
         let reach = &rows.reach[p * nodes..(p + 1) * nodes];
