@@ -2365,15 +2365,16 @@ impl Engine {
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let goal = self.rest(zt, t);
         let first = self.rest(zs, start) as u32;
-        // Per zone: seeds not yet searched (lists reused from a pool: only zones with pending
-        // seeds hold one), and its end blocks' distances (once searched).
-        let mut pending: Vec<Vec<(u32, u64)>> = vec![Vec::new(); self.zones.len()];
-        let mut pool: Vec<Vec<(u32, u64)>> = Vec::new();
-        pending[zs].push((first, 0));
+        // Per zone: seeds not yet searched, and what is known of its end blocks' distances.
+        let mut pending = Pending {
+            seeds: vec![Vec::new(); self.zones.len()],
+            pool: Vec::new(),
+            queue: BinaryHeap::from([Reverse((0u64, zs))]),
+        };
+        pending.seeds[zs].push((first, 0));
         let mut ends: Vec<Option<Known>> = (0..self.zones.len()).map(|_| None).collect();
         let mut known = vec![u64::MAX; 2 * n];
         let mut there = vec![u64::MAX; n];
-        let mut queue = BinaryHeap::from([Reverse((0u64, zs))]);
         let mut sc = Scratch::default();
         let mut best = u64::MAX;
         // Distances at the end blocks' 2n nodes (`Lb` side first), which improved, and a
@@ -2383,11 +2384,11 @@ impl Engine {
         let mut small = vec![u8::MAX; 2 * n];
         let mut improved = vec![false; 2 * n];
         let mut next = vec![u64::MAX; n];
-        while let Some(Reverse((key, z))) = queue.pop() {
+        while let Some(Reverse((key, z))) = pending.queue.pop() {
             if key >= best {
                 break;
             }
-            let mut list = std::mem::take(&mut pending[z]);
+            let mut list = std::mem::take(&mut pending.seeds[z]);
             if list.is_empty() {
                 continue;
             }
@@ -2410,16 +2411,8 @@ impl Engine {
                 ends[z] = Some(Known::Chained(chained));
                 let (_, _, _, nz, to) = far.expect("a chain step's far side");
                 list.clear();
-                pool.push(list);
-                seed(
-                    &mut pending[nz],
-                    &mut pool,
-                    &mut queue,
-                    (nz, to),
-                    &next,
-                    None,
-                    best,
-                );
+                pending.pool.push(list);
+                pending.seed((nz, to), &next, None, best);
                 continue;
             }
             if rows {
@@ -2488,7 +2481,7 @@ impl Engine {
             }
             // Kept for the next zone with seeds (its allocation).
             list.clear();
-            pool.push(list);
+            pending.pool.push(list);
             match &ends[z] {
                 Some(e) => self.read_known(z, e, 0, &mut known),
                 None => known.fill(u64::MAX),
@@ -2538,15 +2531,7 @@ impl Engine {
                     continue;
                 }
                 self.carry(core, part, known, |u| mine[u], &mut next);
-                seed(
-                    &mut pending[nz],
-                    &mut pool,
-                    &mut queue,
-                    (nz, to),
-                    &next,
-                    there,
-                    best,
-                );
+                pending.seed((nz, to), &next, there, best);
             }
         }
         Swept { ends, best }
@@ -2833,30 +2818,33 @@ impl Engine {
     }
 }
 
-/// The distances a crossing gives zone `nz`'s end block from its node `to` on (`next`) as its
-/// seeds, those nearer than `best` and than what it has (`there`, once searched), its list
-/// taken from the pool when it has none; the zone queued at the nearest. O(n).
-fn seed(
-    seeds: &mut Vec<(u32, u64)>,
-    pool: &mut Vec<Vec<(u32, u64)>>,
-    queue: &mut BinaryHeap<Reverse<(u64, usize)>>,
-    (nz, to): (usize, usize),
-    next: &[u64],
-    there: Option<&[u64]>,
-    best: u64,
-) {
-    let mut nearest = u64::MAX;
-    if seeds.capacity() == 0 {
-        *seeds = pool.pop().unwrap_or_default();
-    }
-    for (v, &d) in next.iter().enumerate() {
-        if d < best && there.is_none_or(|k| d < k[v]) {
-            seeds.push(((to + v) as u32, d));
-            nearest = nearest.min(d);
+/// The sweep's seeds not yet searched: per zone its list (reused from a pool: only zones with
+/// pending seeds hold one), and the zones queued by their nearest.
+struct Pending {
+    seeds: Vec<Vec<(u32, u64)>>,
+    pool: Vec<Vec<(u32, u64)>>,
+    queue: BinaryHeap<Reverse<(u64, usize)>>,
+}
+
+impl Pending {
+    /// The distances a crossing gives zone `nz`'s end block from its node `to` on (`next`) as
+    /// its seeds, those nearer than `best` and than what it has (`there`, once searched); the
+    /// zone queued at the nearest. O(n).
+    fn seed(&mut self, (nz, to): (usize, usize), next: &[u64], there: Option<&[u64]>, best: u64) {
+        let seeds = &mut self.seeds[nz];
+        if seeds.capacity() == 0 {
+            *seeds = self.pool.pop().unwrap_or_default();
         }
-    }
-    if nearest != u64::MAX {
-        queue.push(Reverse((nearest, nz)));
+        let mut nearest = u64::MAX;
+        for (v, &d) in next.iter().enumerate() {
+            if d < best && there.is_none_or(|k| d < k[v]) {
+                seeds.push(((to + v) as u32, d));
+                nearest = nearest.min(d);
+            }
+        }
+        if nearest != u64::MAX {
+            self.queue.push(Reverse((nearest, nz)));
+        }
     }
 }
 
@@ -3193,11 +3181,8 @@ mod tests {
         let mut next = numbers(0x2545_f491_4f6c_dd1d);
         let (mut checked, mut narrow) = (0, 0);
         for case in 0..96 {
-            let (pos, strip, q) = if case < 48 {
-                repeated_groups(case, &mut next)
-            } else {
-                groups_apart(case, &mut next, 12, 30)
-            };
+            let (least, spread) = if case < 48 { (60, 40) } else { (12, 30) };
+            let (pos, strip, q) = groups_apart(case, &mut next, least, spread);
             let pos = if (case / 6) % 2 == 1 {
                 let kinds = pos.kinds().to_vec();
                 let pieces = pos.pieces().iter().filter(|p| p.kind != 2).copied().collect();
@@ -3234,12 +3219,6 @@ mod tests {
         );
     }
 
-    /// A shape's table (all its rows from one search of the sets of end-block nodes) holds
-    /// each row's distances as the zone searched from that node alone gives them, and each
-    /// row's largest; a row left out has a node 255 or more away. Every zone shape of the
-    /// cases above, and zones 400 files long a wazir crosses in as many moves. Planted: a
-    /// same-side edge's length off by one, or a row with an end-block node 255 away left in
-    /// the table (as no path), fails here.
     /// Routes that must go back across a core through zones answered by rows: one rank
     /// attacked everywhere (black rooks' rays) but in pockets between white pieces in six like
     /// zones, the start and the target both on one side of them, on ranks the pocket rank
@@ -3356,6 +3335,12 @@ mod tests {
         assert!(routes >= 15, "only {routes} routes");
     }
 
+    /// A shape's tables (the rows from each end block from one search of the sets of its
+    /// nodes) hold each row's distances as the zone searched from that node alone gives them,
+    /// and each row's largest; a row left out has a node 255 or more away. Every zone shape of
+    /// the cases above, and zones 400 files long a wazir crosses in as many moves. Planted: a
+    /// same-side edge's length off by one, or a row with an end-block node 255 away left in
+    /// the table (as no path), fails here.
     #[test]
     fn tables_are_rows_searched_alone() {
         use crate::attack::{Kind as PieceKind, Placed};
