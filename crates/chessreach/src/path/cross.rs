@@ -241,6 +241,15 @@ struct Model {
 }
 
 impl Model {
+    /// A column's mask with every rank set.
+    const fn all_ranks(&self) -> u64 {
+        if self.ranks == 64 {
+            u64::MAX
+        } else {
+            (1 << self.ranks) - 1
+        }
+    }
+
     /// Nodes in a block.
     const fn n(&self) -> usize {
         self.width * self.ranks * self.states
@@ -1539,9 +1548,7 @@ impl Engine {
     fn uniform_back(&self, z: usize, side: usize) -> bool {
         let core = &self.cores[z + side];
         let kind = &self.kinds[core.kind];
-        let h = self.model.ranks;
-        let full = if h == 64 { u64::MAX } else { (1u64 << h) - 1 };
-        core.m >= kind.m1 as u64 && kind.safe.iter().all(|&c| c == full)
+        core.m >= kind.m1 as u64 && kind.safe.iter().all(|&c| c == self.model.all_ranks())
     }
 
     /// [`Engine::no_return`] by the zone's rows (two min-plus products).
@@ -1679,28 +1686,41 @@ impl Engine {
     }
 
     /// Zone `z`'s end-block distances from the `from`-th on into `out` (as many as it takes),
-    /// from what the sweep knows of them: kept, or (a chain step's) each the least over the
-    /// seeds of the seed's distance and its row's entry. O(its length), or O(n · its length).
+    /// from what the sweep knows of them: kept, or (a chain step's) at the seeds' end block
+    /// each the least over the seeds of the seed's distance and its row's entry, at the far
+    /// one as kept. O(its length), and O(n²) where it reaches the seeds' block.
     fn read_known(&self, z: usize, known: &Known, from: usize, out: &mut [u64]) {
-        match known {
-            Known::Ends(e) => e.read_from(from, out),
-            Known::Chained(c) => {
-                let n = self.model.n();
-                let rows = self.rows(z, c.side);
-                out.fill(u64::MAX);
-                for (w, &d) in c.kept[..n].iter().enumerate() {
-                    if d == u8::MAX {
-                        continue;
-                    }
-                    let d = c.base + u64::from(d);
-                    let row = &rows.table[w * 2 * n + from..][..out.len()];
-                    for (o, &r) in out.iter_mut().zip(row) {
-                        if r < u8::MAX {
-                            *o = (*o).min(d + u64::from(r));
-                        }
+        let c = match known {
+            Known::Ends(e) => return e.read_from(from, out),
+            Known::Chained(c) => c,
+        };
+        let n = self.model.n();
+        let (near, far) = (c.side * n, (1 - c.side) * n);
+        let byte = |d: u8| {
+            if d == u8::MAX {
+                u64::MAX
+            } else {
+                c.base + u64::from(d)
+            }
+        };
+        let mut here = [u64::MAX; MAX_NODES];
+        if (from..from + out.len()).any(|p| (near..near + n).contains(&p)) {
+            let rows = self.rows(z, c.side);
+            for (w, &d) in c.kept[..n].iter().enumerate().filter(|&(_, &d)| d < u8::MAX) {
+                let row = &rows.table[w * 2 * n + near..][..n];
+                for (h, &r) in here.iter_mut().zip(row) {
+                    if r < u8::MAX {
+                        *h = (*h).min(byte(d) + u64::from(r));
                     }
                 }
             }
+        }
+        for (p, o) in (from..).zip(out.iter_mut()) {
+            *o = if p >= far && p < far + n {
+                byte(c.kept[n + p - far])
+            } else {
+                here[p - near]
+            };
         }
     }
 
@@ -2145,7 +2165,7 @@ fn engine(
         let width = usize::try_from(end - start).ok()?;
         let start = i64::try_from(start).ok()?;
         // Per file, a bit per rank: empty, and safe.
-        let full = if h == 64 { u64::MAX } else { (1u64 << h) - 1 };
+        let full = model.all_ranks();
         empty.clear();
         empty.resize(width, full);
         safe.clear();
@@ -2500,12 +2520,12 @@ impl Engine {
                     continue;
                 }
                 let known = &known[side * n..(side + 1) * n];
-                // (A neighbour kept as its seeds alone is kept whole from now on: the trace
-                // reads a zone's seeds only where its neighbours' distances are as when it
-                // was seeded.)
-                if let Some(Known::Chained(_)) = &ends[nz] {
+                // (A neighbour a chain step carried on keeps its end blocks' distances whole
+                // from now on: the trace reads a chained zone's seeds only where the neighbour
+                // they came from has its distances as when it seeded them.)
+                if let Some(chained @ Known::Chained(_)) = &ends[nz] {
                     let mut all = vec![u64::MAX; 2 * n];
-                    self.read_known(nz, ends[nz].as_ref().expect("known"), 0, &mut all);
+                    self.read_known(nz, chained, 0, &mut all);
                     ends[nz] = Some(Known::Ends(Ends::new(&all)));
                 }
                 let there = if let Some(e) = &ends[nz] {
@@ -2672,7 +2692,7 @@ impl Engine {
         loop {
             traced += 1;
             if traced == (span / 64).max(256) {
-                route.squares.reserve(route.squares.len() / traced * span / 8 * 9);
+                route.expect(traced, span);
             }
             // The zone from one of its seeds to `at` (its nodes, each with how it was reached),
             // and the distance at that seed: from the zone searched again, or (by rows) from the
@@ -2862,6 +2882,12 @@ struct Backwards {
 }
 
 impl Backwards {
+    /// Room for the squares of `of` zones, as many a zone as the `traced` ones had (an eighth
+    /// more). O(1), and the squares so far moved once.
+    fn expect(&mut self, traced: usize, of: usize) {
+        self.squares.reserve(self.squares.len() / traced * of / 8 * 9);
+    }
+
     /// The piece before those added. O(its squares and repeats).
     fn add(&mut self, piece: &Built) {
         if self.at_rest {
@@ -3100,6 +3126,33 @@ mod tests {
         (pos, strip, q)
     }
 
+    /// The crossing engines (by rows always, chain steps on) of `cases` cases of
+    /// [`groups_apart`], the first half 60 to 99 files apart, the others 12 to 41, each
+    /// position as `edit` makes it; cases the engine declines are left out.
+    fn engines_apart(
+        seed: u64,
+        cases: usize,
+        edit: impl Fn(usize, Position) -> Position,
+    ) -> Vec<(usize, Question, Engine)> {
+        let mut next = numbers(seed);
+        let rows = ByRows::Always {
+            small: true,
+            carried: false,
+            chained: true,
+        };
+        (0..cases)
+            .filter_map(|case| {
+                let (least, spread) = if 2 * case < cases { (60, 40) } else { (12, 30) };
+                let (pos, strip, q) = groups_apart(case, &mut next, least, spread);
+                let pos = edit(case, pos);
+                let Some(Ok(engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), rows) else {
+                    return None;
+                };
+                Some((case, q, engine))
+            })
+            .collect()
+    }
+
     /// A small random number generator for the tests (xorshift), `next(m)` below `m`.
     fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
         move |m: u64| {
@@ -3170,6 +3223,52 @@ mod tests {
         assert!(by_rows >= 12, "the crossing engine answered only {by_rows} cases");
     }
 
+    /// What a chain step keeps reads back as the zone's end-block distances: for every zone a
+    /// sweep carried on in a chain step, the distances read from its seeds and far block
+    /// equal those of the zone searched plainly (Dijkstra over its nodes, no rows) from the
+    /// same seeds. The cases above, groups 60 to 99 and 12 to 41 files apart. Planted: the
+    /// seeds' block read one too short where a row's entry exceeds 2, or the far block one
+    /// too long, fails here.
+    #[test]
+    fn chained_zones_read_back_as_searched() {
+        let mut compared = 0;
+        for (case, q, engine) in engines_apart(0x5851_f42d_4c95_7f2d, 48, |_, pos| pos) {
+            let Target::Square(t) = q.target else {
+                unreachable!("a square")
+            };
+            let swept = engine.forward(q.mover.at, t);
+            let n = engine.model.n();
+            let mut sc = Scratch::default();
+            for (z, known) in swept.ends.iter().enumerate() {
+                let Some(known @ Known::Chained(c)) = known else {
+                    continue;
+                };
+                let first = if c.side == 0 { 0 } else { engine.last(z) };
+                let seeds: Vec<(u32, u64)> = c.kept[..n]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &d)| d < u8::MAX)
+                    .map(|(w, &d)| ((first + w) as u32, c.base + u64::from(d)))
+                    .collect();
+                let (found, base) = engine.searched(z, &seeds, &mut sc);
+                let rb = engine.last(z);
+                let want: Vec<u64> = (0..n)
+                    .chain(rb..rb + n)
+                    .map(|v| found.dist[v].saturating_add(base))
+                    .collect();
+                let mut read = vec![0; 2 * n];
+                engine.read_known(z, known, 0, &mut read);
+                assert_eq!(read, want, "case {case}, zone {z}");
+                // And any part of it alone.
+                let mut part = vec![0; n];
+                engine.read_known(z, known, n / 2, &mut part);
+                assert_eq!(part[..], want[n / 2..n / 2 + n], "case {case}, zone {z}");
+                compared += 1;
+            }
+        }
+        assert!(compared >= 300, "only {compared} chained zones compared");
+    }
+
     /// Across a stretch safe on every rank at least `m1` blocks wide nothing comes back
     /// ([`Engine::uniform_back`]): wherever it says so, the zone's rows and the core's entries
     /// say so too. The cases above, the same with groups 12 to 41 files apart (cores of a few
@@ -3178,26 +3277,17 @@ mod tests {
     /// among them: the bound is the proof's, no case found needs it.)
     #[test]
     fn uniform_stretches_bring_nothing_back() {
-        let mut next = numbers(0x2545_f491_4f6c_dd1d);
         let (mut checked, mut narrow) = (0, 0);
-        for case in 0..96 {
-            let (least, spread) = if case < 48 { (60, 40) } else { (12, 30) };
-            let (pos, strip, q) = groups_apart(case, &mut next, least, spread);
-            let pos = if (case / 6) % 2 == 1 {
+        let without_rooks = |case: usize, pos: Position| {
+            if (case / 6) % 2 == 1 {
                 let kinds = pos.kinds().to_vec();
                 let pieces = pos.pieces().iter().filter(|p| p.kind != 2).copied().collect();
                 Position::new(pos.board(), kinds, pieces).expect("position")
             } else {
                 pos
-            };
-            let rows = ByRows::Always {
-                small: true,
-                carried: false,
-                chained: true,
-            };
-            let Some(Ok(engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), rows) else {
-                continue;
-            };
+            }
+        };
+        for (case, _, engine) in engines_apart(0x2545_f491_4f6c_dd1d, 96, without_rooks) {
             for z in 0..engine.zones.len() {
                 for side in 0..2 {
                     if engine.sides(z)[side].is_none() || !engine.uniform_back(z, side) {
