@@ -76,46 +76,106 @@ impl From<Window> for render::Window {
 /// `wall`), serialized one by one: 10^5 pieces need no tree of values. O(pieces + kinds).
 pub(crate) struct PiecesJson<'a>(pub(crate) &'a Position);
 
-impl serde::Serialize for PiecesJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{SerializeSeq, SerializeStruct};
-        /// One piece, its fields in the order the objects have always had (alphabetical).
-        struct Piece<'a> {
-            betza: &'a str,
-            colour: Option<Colour>,
-            index: usize,
-            square: &'a str,
-            symbol: char,
-            wall: bool,
+/// One piece as [`PiecesJson`] writes it, its fields in the order the objects have always had
+/// (alphabetical).
+#[derive(serde::Serialize)]
+struct PieceJson<'a> {
+    betza: &'a str,
+    colour: Option<Colour>,
+    index: usize,
+    square: &'a str,
+    symbol: char,
+    wall: bool,
+}
+
+impl PiecesJson<'_> {
+    /// Piece `i` as its JSON object, its square's name put in `square`.
+    fn piece<'s>(&self, i: usize, betza: &'s [String], square: &'s mut String) -> PieceJson<'s> {
+        let pos = self.0;
+        let p = pos.pieces()[i];
+        let wall = pos.kinds()[p.kind].is_wall();
+        square.clear();
+        p.at.push_name(square);
+        PieceJson {
+            betza: &betza[p.kind],
+            colour: (!wall).then_some(p.colour),
+            index: i,
+            square,
+            symbol: pos.symbol_of(i),
+            wall,
         }
-        impl serde::Serialize for Piece<'_> {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut o = s.serialize_struct("Piece", 6)?;
-                o.serialize_field("betza", self.betza)?;
-                o.serialize_field("colour", &self.colour)?;
-                o.serialize_field("index", &self.index)?;
-                o.serialize_field("square", self.square)?;
-                o.serialize_field("symbol", &self.symbol)?;
-                o.serialize_field("wall", &self.wall)?;
-                o.end()
+    }
+
+    /// The kinds' rules in Betza, by kind.
+    fn betza(&self) -> Vec<String> {
+        self.0.kinds().iter().map(|k| k.rule.to_string()).collect()
+    }
+
+    /// Writes the list exactly as `serde_json`'s pretty printer does where it stands `depth`
+    /// levels deep (the value of a top-level object's member: 1), without its per-token
+    /// calls: each piece's object is its kind and colour's text around its index and square
+    /// (which need no escaping: digits, letters, commas, minus signs). O(pieces + kinds), in
+    /// chunks of 32 KiB.
+    pub(crate) fn write_pretty(&self, depth: usize, out: &mut impl Write) -> std::io::Result<()> {
+        let pos = self.0;
+        if pos.pieces().is_empty() {
+            return out.write_all(b"[]");
+        }
+        // A piece's object split where its index and square go: the text before the index,
+        // between it and the square, after the square (per kind and colour, made once).
+        let betza = self.betza();
+        let mut parts: Vec<Option<[String; 3]>> = vec![None; 2 * pos.kinds().len()];
+        let indent = |level: usize| "  ".repeat(level);
+        let item = indent(depth + 1);
+        let mut chunk = String::with_capacity(1 << 16);
+        let mut square = String::new();
+        chunk.push('[');
+        for i in 0..pos.pieces().len() {
+            let p = pos.pieces()[i];
+            let slot = &mut parts[2 * p.kind + usize::from(p.colour == Colour::Black)];
+            if slot.is_none() {
+                // The object serde writes, with markers where the index and the square go.
+                let mut one = self.piece(i, &betza, &mut square);
+                (one.index, one.square) = (0, "\u{1}");
+                let text = serde_json::to_string_pretty(&one)?.replace('\n', &format!("\n{item}"));
+                let (before, rest) = text.split_once("\"index\": 0").unwrap_or_default();
+                let (between, after) = rest.split_once("\\u0001").unwrap_or_default();
+                *slot = Some([
+                    format!("{before}\"index\": "),
+                    between.to_owned(),
+                    after.to_owned(),
+                ]);
+            }
+            let Some([before, between, after]) = slot else {
+                continue;
+            };
+            chunk.push_str(if i == 0 { "\n" } else { ",\n" });
+            chunk.push_str(&item);
+            chunk.push_str(before);
+            chunk.push_str(itoa::Buffer::new().format(i));
+            chunk.push_str(between);
+            p.at.push_name(&mut chunk);
+            chunk.push_str(after);
+            if chunk.len() > 1 << 15 {
+                out.write_all(chunk.as_bytes())?;
+                chunk.clear();
             }
         }
-        let pos = self.0;
-        let betza: Vec<String> = pos.kinds().iter().map(|k| k.rule.to_string()).collect();
-        let mut seq = s.serialize_seq(Some(pos.pieces().len()))?;
+        chunk.push('\n');
+        chunk.push_str(&indent(depth));
+        chunk.push(']');
+        out.write_all(chunk.as_bytes())
+    }
+}
+
+impl serde::Serialize for PiecesJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let betza = self.betza();
+        let mut seq = s.serialize_seq(Some(self.0.pieces().len()))?;
         let mut square = String::new();
-        for (i, p) in pos.pieces().iter().enumerate() {
-            let wall = pos.kinds()[p.kind].is_wall();
-            square.clear();
-            p.at.push_name(&mut square);
-            seq.serialize_element(&Piece {
-                betza: &betza[p.kind],
-                colour: (!wall).then_some(p.colour),
-                index: i,
-                square: &square,
-                symbol: pos.symbol_of(i),
-                wall,
-            })?;
+        for i in 0..self.0.pieces().len() {
+            seq.serialize_element(&self.piece(i, &betza, &mut square))?;
         }
         seq.end()
     }
@@ -259,6 +319,83 @@ fn unbounded(args: &Args, pos: &Position, strip: Strip, out: &mut impl Write) ->
                 )?;
             }
             Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chessreach::attack::{Kind, Placed, Position};
+    use chessreach::geometry::{Board, Coord};
+    use chessreach::piece::Colour;
+
+    use super::PiecesJson;
+
+    /// The pieces written directly are the pieces as `serde_json` pretty-prints them, at every
+    /// depth: on boards naming squares by letter and by number, with walls, both colours,
+    /// symbols JSON escapes, Betza rules of several kinds, and none at all.
+    #[test]
+    fn pieces_written_directly_are_serde_pretty() {
+        let kinds = || {
+            vec![
+                Kind::new('N', "N".parse().expect("knight")),
+                Kind::new('"', "fmWfcF".parse().expect("pawn")),
+                Kind::new(Kind::WALL, "K".parse().expect("wall's rule")),
+                Kind::new('é', "B3nN".parse().expect("rule")),
+            ]
+        };
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) % m).cast_signed()
+        };
+        for board in ["8x8", "40x30", "infx5"] {
+            let board: Board = board.parse().expect("board");
+            for count in [0, 1, 2, 17] {
+                let mut pieces: Vec<Placed> = Vec::new();
+                while pieces.len() < count {
+                    let file = match board {
+                        Board::Strip(_) => next(2_000_000_000_000) - 1_000_000_000_000,
+                        Board::Rect(r) => 1 + next(u64::from(r.width())),
+                    };
+                    let at = Coord::new(file, 1 + next(u64::from(board.ranks())));
+                    if pieces.iter().all(|p| p.at != at) {
+                        let colour = if next(2) == 0 {
+                            Colour::White
+                        } else {
+                            Colour::Black
+                        };
+                        pieces.push(Placed {
+                            kind: usize::try_from(next(4)).expect("a kind"),
+                            colour,
+                            at,
+                        });
+                    }
+                }
+                let pos = Position::new(board, kinds(), pieces).expect("position");
+                for depth in 0..3 {
+                    let mut nested = serde_json::to_value(PiecesJson(&pos)).expect("value");
+                    for _ in 0..depth {
+                        nested = serde_json::json!({ "p": nested });
+                    }
+                    let want = serde_json::to_string_pretty(&nested).expect("text");
+                    let mut got = Vec::new();
+                    for k in 0..depth {
+                        got.extend(format!("{{\n{}\"p\": ", "  ".repeat(k + 1)).bytes());
+                    }
+                    PiecesJson(&pos).write_pretty(depth, &mut got).expect("written");
+                    for k in (0..depth).rev() {
+                        got.extend(format!("\n{}}}", "  ".repeat(k)).bytes());
+                    }
+                    assert_eq!(
+                        String::from_utf8(got).expect("utf-8"),
+                        want,
+                        "{board}, {count}, depth {depth}"
+                    );
+                }
+            }
         }
     }
 }

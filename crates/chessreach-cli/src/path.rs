@@ -191,59 +191,36 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
 /// Route squares drawn at most (a strip route may cross billions).
 const ROUTE_DRAWN: usize = 4000;
 
-/// A route in JSON but for its squares, its keys in the order they have always had
-/// (alphabetical; the squares' key, `route` or `waypoints`, comes last).
-#[derive(serde::Serialize)]
-struct RouteJson<'a> {
-    board: String,
-    captured: Option<Names<'a>>,
-    mover: String,
-    moves: Option<serde_json::Value>,
-    pieces: PiecesJson<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    repeats: Option<Vec<RepeatJson>>,
-}
-
-/// Writes a route (or its absence) as pretty JSON: every square (`route`, `null` without one),
-/// or the corners of king lines on a strip (`waypoints`). The squares — millions on a long
-/// strip — are written directly after what serde writes, in its layout. O(squares + pieces).
+/// Writes a route (or its absence) as pretty JSON, its keys in the order they have always had
+/// (alphabetical): every square (`route`, `null` without one), or the corners of king lines
+/// on a strip (`waypoints`). Each member is written as `serde_json`'s pretty printer lays it
+/// out; the pieces and the squares — millions on a long strip — directly, in chunks.
+/// O(squares + pieces).
 fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut impl Write) -> Result<()> {
     let board = pos.board();
-    let json = RouteJson {
-        board: board.to_string(),
-        captured: way.map(|w| Names {
-            board,
-            squares: &w.captured,
-        }),
-        mover: mover.rule.to_string(),
-        moves: way.map(|w| output::json_int(w.moves)),
-        pieces: PiecesJson(pos),
-        // Rounds of moves made again (strip routes across long stretches).
-        repeats: way.filter(|w| !w.repeats.is_empty()).map(|w| {
-            w.repeats
-                .iter()
-                .map(|r| RepeatJson {
-                    at: r.at,
-                    moves: r.len,
-                    times: output::json_int(r.times),
-                })
-                .collect()
-        }),
-    };
-    // The object without its closing line, then the squares' key and list.
-    // (Buffered before the hold-back: serde writes a token at a time.)
-    let mut head = std::io::BufWriter::with_capacity(
-        1 << 16,
-        HoldBack {
-            out: &mut *out,
-            tail: [0; 2],
-            held: 0,
-        },
-    );
-    serde_json::to_writer_pretty(&mut head, &json)?;
-    let head = head.into_inner().map_err(std::io::IntoInnerError::into_error)?;
-    if &head.tail[..head.held] != b"\n}" {
-        anyhow::bail!("a JSON object ends with its closing brace");
+    let name = serde_json::to_string(&board.to_string())?;
+    write!(out, "{{\n  \"board\": {name}")?;
+    let captured = way.map(|w| Names {
+        board,
+        squares: &w.captured,
+    });
+    member(out, "captured", &captured)?;
+    member(out, "mover", &mover.rule.to_string())?;
+    member(out, "moves", &way.map(|w| output::json_int(w.moves)))?;
+    write!(out, ",\n  \"pieces\": ")?;
+    PiecesJson(pos).write_pretty(1, out)?;
+    // Rounds of moves made again (strip routes across long stretches).
+    if let Some(w) = way.filter(|w| !w.repeats.is_empty()) {
+        let repeats: Vec<RepeatJson> = w
+            .repeats
+            .iter()
+            .map(|r| RepeatJson {
+                at: r.at,
+                moves: r.len,
+                times: output::json_int(r.times),
+            })
+            .collect();
+        member(out, "repeats", &repeats)?;
     }
     let key = if way.is_some_and(|w| w.lines) {
         "waypoints"
@@ -278,37 +255,13 @@ fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut 
     Ok(())
 }
 
-/// A writer passing on all but the last two bytes written to it (what serde writes of an
-/// object but its closing line, `\n}`, held back in `tail`).
-struct HoldBack<'a, W: Write> {
-    out: &'a mut W,
-    tail: [u8; 2],
-    held: usize,
-}
-
-impl<W: Write> Write for HoldBack<'_, W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if let [body @ .., a, b] = buf {
-            self.out.write_all(&self.tail[..self.held])?;
-            self.out.write_all(body)?;
-            (self.tail, self.held) = ([*a, *b], 2);
-        } else {
-            for &byte in buf {
-                if self.held == 2 {
-                    self.out.write_all(&self.tail[..1])?;
-                    self.tail = [self.tail[1], byte];
-                } else {
-                    self.tail[self.held] = byte;
-                    self.held += 1;
-                }
-            }
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
+/// A member of a top-level JSON object after the members before it, as `serde_json`'s
+/// pretty printer writes it: on its own line, the value's lines one level in.
+fn member(out: &mut impl Write, key: &str, value: &impl serde::Serialize) -> Result<()> {
+    // (A raw line break in pretty JSON is always layout: strings escape theirs.)
+    let value = serde_json::to_string_pretty(value)?.replace('\n', "\n  ");
+    write!(out, ",\n  \"{key}\": {value}")?;
+    Ok(())
 }
 
 /// A round of moves made again: after `at`, the `moves` before it `times` more times.
