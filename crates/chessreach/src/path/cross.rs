@@ -544,6 +544,9 @@ struct Sparse {
     dense: [Option<(Vec<i16>, i16)>; 2],
     /// The same in bytes, where every length is below `u8::MAX`: `lr`, `rl`.
     bytes: [Option<ByteRows>; 2],
+    /// The whole crossing matrices by columns (`v`'s entries from every `u` together, `INF`
+    /// for none), to trace a route out of a chained zone: `lr`, `rl`.
+    columns: [Vec<u32>; 2],
 }
 
 /// Kept crossing edges as dense `n × n` rows of byte lengths (`u8::MAX` for none), the
@@ -654,7 +657,9 @@ impl Sparse {
             })
         };
         let dense = [dense(&lr), dense(&rl)];
+        let columns = |d: &[u32]| -> Vec<u32> { (0..n * n).map(|i| d[i % n * n + i / n]).collect() };
         Self {
+            columns: [columns(&t.lr), columns(&t.rl)],
             ll: same(&t.ll),
             rr: same(&t.rr),
             least_into: [least_into(&lr), least_into(&rl)],
@@ -1049,6 +1054,9 @@ struct Rows {
     /// no room).
     table: Vec<u8>,
     tops: Vec<u8>,
+    /// The table by columns (each end-block node's entries from the `n` rows together), to
+    /// trace a route into a chained zone: made the first time one is.
+    columns: std::cell::OnceCell<Vec<u8>>,
     /// The rows in the table again, to every zone node (`n` rows of `nodes` bytes), and the
     /// transitions into each node (`into[from[v]..from[v + 1]]`: how, packed, and length), to
     /// trace a route ([`Engine::via_table`]).
@@ -1400,6 +1408,7 @@ impl Engine {
         let rows = Rows {
             table,
             tops,
+            columns: std::cell::OnceCell::new(),
             reach,
             from,
             into,
@@ -1474,6 +1483,7 @@ impl Engine {
                 Rows {
                     table: Vec::new(),
                     tops: vec![u8::MAX; n],
+                    columns: std::cell::OnceCell::new(),
                     reach: Vec::new(),
                     from: Vec::new(),
                     into: Vec::new(),
@@ -1733,11 +1743,15 @@ impl Engine {
         let port = self.port(z, at);
         let first = if c.side == 0 { 0 } else { self.last(z) };
         let want = at_dist.checked_sub(c.base)?;
-        c.kept[..n].iter().enumerate().find_map(|(w, &d)| {
-            let r = rows.table[w * 2 * n + port];
-            (d < u8::MAX && r < u8::MAX && u64::from(d) + u64::from(r) == want)
-                .then_some(((first + w) as u32, c.base + u64::from(d)))
-        })
+        let columns = rows.columns.get_or_init(|| {
+            let n2 = 2 * n;
+            (0..n * n2).map(|i| rows.table[i % n * n2 + i / n]).collect()
+        });
+        c.kept[..n]
+            .iter()
+            .zip(&columns[port * n..][..n])
+            .position(|(&d, &r)| d < u8::MAX && r < u8::MAX && u64::from(d) + u64::from(r) == want)
+            .map(|w| ((first + w) as u32, c.base + u64::from(c.kept[w])))
     }
 
     /// The node of zone `z` (carried on in a chain step) that the crossing into node `v` of
@@ -1746,14 +1760,14 @@ impl Engine {
     fn left_chained(&self, z: usize, c: &Chained, v: usize, want: u64) -> Option<(usize, u64)> {
         let n = self.model.n();
         let core = &self.cores[z + 1 - c.side];
-        let (t, add) = self.kinds[core.kind].at(core.m);
-        let cross = if c.side == 0 { &t.lr } else { &t.rl };
-        let want = want.checked_sub(c.base + add)?;
-        (0..n)
-            .find(|&u| {
-                let (d, w) = (c.kept[n + u], cross[u * n + v]);
-                d < u8::MAX && w < INF && u64::from(d) + u64::from(w) == want
-            })
+        let kind = &self.kinds[core.kind];
+        let want = want.checked_sub(c.base + kind.index(core.m).1)?;
+        let sparse = kind.sparse(&self.model, core.m);
+        let column = &sparse.columns[c.side][v * n..][..n];
+        c.kept[n..]
+            .iter()
+            .zip(column)
+            .position(|(&d, &w)| d < u8::MAX && w < INF && u64::from(d) + u64::from(w) == want)
             .map(|u| (u, c.base + u64::from(c.kept[n + u])))
     }
 
