@@ -208,6 +208,8 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -1031,8 +1033,12 @@ struct Engine {
     /// Per zone shape answered by rows, its rows from each end block (made when first
     /// needed).
     rows: Vec<[std::cell::OnceCell<Rows>; 2]>,
-    /// The bytes of rows made.
-    rows_bytes: std::cell::Cell<usize>,
+    /// Per zone shape answered by rows, its tables from each end block made ahead on another
+    /// thread while the sweep runs ([`Engine::forward`]); none (the tests) for each made where
+    /// first needed.
+    ahead: Vec<[Ahead; 2]>,
+    /// The bytes of rows made (on either thread).
+    rows_bytes: AtomicUsize,
     /// Per zone shape answered by rows, side and neighbouring core's kind and index, whether
     /// seeds from that side alone bring nothing back there ([`Engine::no_return`]).
     no_return: std::cell::RefCell<HashMap<(u32, usize, usize, usize), bool>>,
@@ -1141,27 +1147,37 @@ impl Set {
 }
 
 /// Zone `z`'s transitions (module docs: the mover's moves between its nodes, and same-side
-/// stays in the neighbouring cores as edges between end-block nodes), prepared once.
+/// stays in the neighbouring cores as edges between end-block nodes), prepared once. Plain
+/// data borrowed: a table can be made from it on another thread ([`table`]).
 struct Transitions<'a> {
     model: &'a Model,
     width: usize,
     shape: &'a Shape,
-    left: std::rc::Rc<Sparse>,
-    right: std::rc::Rc<Sparse>,
+    left: &'a Sparse,
+    right: &'a Sparse,
 }
 
 impl<'a> Transitions<'a> {
-    fn new(engine: &'a Engine, z: usize) -> Self {
-        let model = &engine.model;
+    /// Zone `z`'s, with its neighbouring cores' edges ([`Engine::sparse_around`]).
+    fn new(engine: &'a Engine, z: usize, [left, right]: &'a [std::rc::Rc<Sparse>; 2]) -> Self {
         let zone = &engine.zones[z];
-        let (left, right) = (&engine.cores[z], &engine.cores[z + 1]);
         Self {
-            model,
+            model: &engine.model,
             width: zone.width,
             shape: &engine.shapes[zone.shape as usize],
-            left: engine.kinds[left.kind].sparse(model, left.m),
-            right: engine.kinds[right.kind].sparse(model, right.m),
+            left,
+            right,
         }
+    }
+
+    /// Nodes in the zone.
+    const fn nodes(&self) -> usize {
+        self.width * self.model.ranks * self.model.states
+    }
+
+    /// The first node of the zone's last block.
+    const fn last(&self) -> usize {
+        (self.width - self.model.width) * self.model.ranks * self.model.states
     }
 
     /// Each transition out of node `u`: (node, length, how). O(transitions).
@@ -1188,6 +1204,218 @@ impl<'a> Transitions<'a> {
             for &(j, w) in &self.right.ll[u - base] {
                 emit(base + j as usize, w, Via::Right(u as u32));
             }
+        }
+    }
+}
+
+/// The rows of zone `z`'s shape from its `side` end block at once (module docs, *Rows*):
+/// one search from the block's `n` nodes together, each zone node holding the set of those
+/// that reached it, distance by distance (the sets a node gets at one distance merged,
+/// only a set's new members going on). Every row's distances to every zone node in bytes,
+/// its distances to the `2n` end-block nodes apart with its largest, and the transitions
+/// into each node (to trace routes); a row some of whose nodes lie 255 or more away is
+/// left out (searched alone when needed). `None` where `reserve` refuses the bytes they
+/// take. O(distances · nodes · transitions · n/64 + n · nodes).
+fn table(transitions: &Transitions, side: usize, reserve: impl FnOnce(usize) -> bool) -> Option<Rows> {
+    let n = transitions.model.n();
+    let n2 = 2 * n;
+    let last = transitions.last();
+    let nodes = transitions.nodes();
+    // The transitions, flat: node u's are `adj[start[u]..start[u + 1]]`.
+    let mut start = Vec::with_capacity(nodes + 1);
+    let mut adj: Vec<(u32, u32, Via)> = Vec::new();
+    for u in 0..nodes {
+        start.push(adj.len());
+        transitions.each(u, |v, w, how| adj.push((v as u32, w, how)));
+    }
+    start.push(adj.len());
+    // The table, the rows to every node, the transitions into each, the sets.
+    let bytes = n * n2 + n * nodes + (nodes + 1) * 4 + adj.len() * 8 + nodes * 2 * size_of::<Set>();
+    if !reserve(bytes) {
+        return None;
+    }
+    let node_of = |p: usize| if p < n { p } else { last + p - n };
+    let mut reach = vec![u8::MAX; n * nodes];
+    let mut reached = vec![Set::default(); nodes];
+    // This distance's sets, merged per node (`work`: the nodes with a set to go on), the
+    // next distance's by transitions of length 1 merged per node as they come (`soon`,
+    // the nodes in `coming`), the later distances' sets as they come, and those that
+    // would reach 255 or more.
+    let mut now = vec![Set::default(); nodes];
+    let mut work: Vec<u32> = Vec::new();
+    let mut soon = vec![Set::default(); nodes];
+    let mut coming: Vec<u32> = Vec::new();
+    let mut later: Vec<Vec<(u32, Set)>> = vec![Vec::new(); usize::from(u8::MAX)];
+    let mut beyond: Vec<(u32, Set)> = Vec::new();
+    for i in 0..n {
+        let mut set = Set::default();
+        set.insert(i);
+        later[0].push((node_of(side * n + i) as u32, set));
+    }
+    let mut pending = n;
+    for d in 0..usize::from(u8::MAX) {
+        if pending == 0 && coming.is_empty() {
+            break;
+        }
+        let mut sets = std::mem::take(&mut later[d]);
+        pending -= sets.len();
+        sets.extend(
+            coming
+                .drain(..)
+                .map(|v| (v, std::mem::take(&mut soon[v as usize]))),
+        );
+        for (v, set) in sets {
+            let new = set.less(&reached[v as usize]);
+            if !new.is_empty() {
+                if now[v as usize].is_empty() {
+                    work.push(v);
+                }
+                now[v as usize].union(&new);
+            }
+        }
+        while let Some(u) = work.pop() {
+            // Its members are new: each set merged into `now` was, and `reached[u]` grows
+            // only here.
+            let u = u as usize;
+            let new = std::mem::take(&mut now[u]);
+            if new.is_empty() {
+                continue;
+            }
+            reached[u].union(&new);
+            for s in new.members() {
+                reach[s * nodes + u] = d as u8;
+            }
+            for &(v, w, _) in &adj[start[u]..start[u + 1]] {
+                // What it already has is taken out when the next distance begins.
+                if w == 1 && d + 1 < usize::from(u8::MAX) {
+                    if soon[v as usize].is_empty() {
+                        coming.push(v);
+                    }
+                    soon[v as usize].union(&new);
+                    continue;
+                }
+                let add = new.less(&reached[v as usize]);
+                if add.is_empty() {
+                    continue;
+                }
+                let at = d + w as usize;
+                if w == 0 {
+                    if now[v as usize].is_empty() {
+                        work.push(v);
+                    }
+                    now[v as usize].union(&add);
+                } else if at < usize::from(u8::MAX) {
+                    later[at].push((v, add));
+                    pending += 1;
+                } else {
+                    beyond.push((v, add));
+                }
+            }
+        }
+    }
+    // A set that would have reached a node 255 or more away which it never reached sooner:
+    // those rows are left out.
+    let mut far = Set::default();
+    for (v, set) in beyond {
+        far.union(&set.less(&reached[v as usize]));
+    }
+    let mut table = vec![u8::MAX; n * n2];
+    let mut tops = vec![u8::MAX; n];
+    for (i, (row, top)) in table.chunks_mut(n2).zip(&mut tops).enumerate() {
+        if !far.contains(i) {
+            for (q, t) in row.iter_mut().enumerate() {
+                *t = reach[i * nodes + node_of(q)];
+            }
+            *top = row.iter().copied().filter(|&d| d < u8::MAX).max().unwrap_or(0);
+        }
+    }
+    // The transitions into each node: `into[from[v]..from[v + 1]]`.
+    let mut from = vec![0u32; nodes + 1];
+    for &(v, _, _) in &adj {
+        from[v as usize + 1] += 1;
+    }
+    for v in 0..nodes {
+        from[v + 1] += from[v];
+    }
+    let mut into = vec![(0, 0); adj.len()];
+    let mut fill = from.clone();
+    for &(v, w, how) in &adj {
+        into[fill[v as usize] as usize] = (how.pack(), w);
+        fill[v as usize] += 1;
+    }
+    let rows = Rows {
+        table,
+        tops,
+        columns: std::cell::OnceCell::new(),
+        reach,
+        from,
+        into,
+        searched: (0..n).map(|_| std::cell::OnceCell::new()).collect(),
+    };
+    Some(rows)
+}
+
+/// Adds `bytes` to the rows' `made` if that stays within `cap` (from either thread); whether
+/// it did.
+fn reserve(made: &AtomicUsize, cap: usize, bytes: usize) -> bool {
+    made.fetch_update(Ordering::AcqRel, Ordering::Acquire, |m| {
+        m.checked_add(bytes).filter(|&total| total <= cap)
+    })
+    .is_ok()
+}
+
+/// A table made ahead: by another thread while the sweep runs, unless the sweep's thread
+/// needs it first (then that thread makes it, as without one).
+#[derive(Default)]
+struct Ahead {
+    /// [`Ahead::FREE`], [`Ahead::AHEAD`] or [`Ahead::HERE`]: who makes it.
+    state: AtomicU8,
+    /// What the other thread made (`None` inside where the cap left no room), until taken.
+    made: Mutex<Option<Option<Rows>>>,
+    done: Condvar,
+}
+
+impl Ahead {
+    const FREE: u8 = 0;
+    const AHEAD: u8 = 1;
+    const HERE: u8 = 2;
+
+    /// On the other thread: the table `make` makes, unless the sweep's thread took it on.
+    fn make(&self, make: impl FnOnce() -> Option<Rows>) {
+        let free = self
+            .state
+            .compare_exchange(Self::FREE, Self::AHEAD, Ordering::AcqRel, Ordering::Acquire);
+        if free.is_ok() {
+            // (A panic still lets the sweep's thread go on, by rows searched alone, before it
+            // reaches it.)
+            let (rows, panic) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(make)) {
+                Ok(rows) => (rows, None),
+                Err(panic) => (None, Some(panic)),
+            };
+            *self.made.lock().unwrap_or_else(PoisonError::into_inner) = Some(rows);
+            self.done.notify_all();
+            if let Some(panic) = panic {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    }
+
+    /// On the sweep's thread, once: the table made ahead (waiting while it is being made), or
+    /// `None` where this thread makes it.
+    fn take(&self) -> Option<Option<Rows>> {
+        let free = self
+            .state
+            .compare_exchange(Self::FREE, Self::HERE, Ordering::AcqRel, Ordering::Acquire);
+        if free.is_ok() || free == Err(Self::HERE) {
+            return None;
+        }
+        let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(rows) = made.take() {
+                self.state.store(Self::HERE, Ordering::Release);
+                return Some(rows);
+            }
+            made = self.done.wait(made).unwrap_or_else(PoisonError::into_inner);
         }
     }
 }
@@ -1253,7 +1481,8 @@ impl Engine {
                 heap.push(Reverse((d, v)));
             }
         }
-        let transitions = Transitions::new(self, z);
+        let sparse = self.sparse_around(z);
+        let transitions = Transitions::new(self, z, &sparse);
         while let Some(Reverse((d, u))) = heap.pop() {
             if d > dist[u as usize] {
                 continue;
@@ -1267,154 +1496,6 @@ impl Engine {
                 }
             });
         }
-    }
-
-    /// The rows of zone `z`'s shape from its `side` end block at once (module docs, *Rows*):
-    /// one search from the block's `n` nodes together, each zone node holding the set of those
-    /// that reached it, distance by distance (the sets a node gets at one distance merged,
-    /// only a set's new members going on). Every row's distances to every zone node in bytes,
-    /// its distances to the `2n` end-block nodes apart with its largest, and the transitions
-    /// into each node (to trace routes); a row some of whose nodes lie 255 or more away is
-    /// left out (searched alone when needed). With the bytes they take; `None` beyond `room`
-    /// bytes. O(distances · nodes · transitions · n/64 + n · nodes).
-    fn table(&self, z: usize, side: usize, room: usize) -> Option<(Rows, usize)> {
-        let n = self.model.n();
-        let n2 = 2 * n;
-        let last = self.last(z);
-        let nodes = self.zones[z].width * self.model.ranks * self.model.states;
-        // The transitions, flat: node u's are `adj[start[u]..start[u + 1]]`.
-        let transitions = Transitions::new(self, z);
-        let mut start = Vec::with_capacity(nodes + 1);
-        let mut adj: Vec<(u32, u32, Via)> = Vec::new();
-        for u in 0..nodes {
-            start.push(adj.len());
-            transitions.each(u, |v, w, how| adj.push((v as u32, w, how)));
-        }
-        start.push(adj.len());
-        // The table, the rows to every node, the transitions into each, the sets.
-        let bytes = n * n2 + n * nodes + (nodes + 1) * 4 + adj.len() * 8 + nodes * 2 * size_of::<Set>();
-        if bytes > room {
-            return None;
-        }
-        let node_of = |p: usize| if p < n { p } else { last + p - n };
-        let mut reach = vec![u8::MAX; n * nodes];
-        let mut reached = vec![Set::default(); nodes];
-        // This distance's sets, merged per node (`work`: the nodes with a set to go on), the
-        // next distance's by transitions of length 1 merged per node as they come (`soon`,
-        // the nodes in `coming`), the later distances' sets as they come, and those that
-        // would reach 255 or more.
-        let mut now = vec![Set::default(); nodes];
-        let mut work: Vec<u32> = Vec::new();
-        let mut soon = vec![Set::default(); nodes];
-        let mut coming: Vec<u32> = Vec::new();
-        let mut later: Vec<Vec<(u32, Set)>> = vec![Vec::new(); usize::from(u8::MAX)];
-        let mut beyond: Vec<(u32, Set)> = Vec::new();
-        for i in 0..n {
-            let mut set = Set::default();
-            set.insert(i);
-            later[0].push((node_of(side * n + i) as u32, set));
-        }
-        let mut pending = n;
-        for d in 0..usize::from(u8::MAX) {
-            if pending == 0 && coming.is_empty() {
-                break;
-            }
-            let mut sets = std::mem::take(&mut later[d]);
-            pending -= sets.len();
-            sets.extend(
-                coming
-                    .drain(..)
-                    .map(|v| (v, std::mem::take(&mut soon[v as usize]))),
-            );
-            for (v, set) in sets {
-                let new = set.less(&reached[v as usize]);
-                if !new.is_empty() {
-                    if now[v as usize].is_empty() {
-                        work.push(v);
-                    }
-                    now[v as usize].union(&new);
-                }
-            }
-            while let Some(u) = work.pop() {
-                // Its members are new: each set merged into `now` was, and `reached[u]` grows
-                // only here.
-                let u = u as usize;
-                let new = std::mem::take(&mut now[u]);
-                if new.is_empty() {
-                    continue;
-                }
-                reached[u].union(&new);
-                for s in new.members() {
-                    reach[s * nodes + u] = d as u8;
-                }
-                for &(v, w, _) in &adj[start[u]..start[u + 1]] {
-                    // What it already has is taken out when the next distance begins.
-                    if w == 1 && d + 1 < usize::from(u8::MAX) {
-                        if soon[v as usize].is_empty() {
-                            coming.push(v);
-                        }
-                        soon[v as usize].union(&new);
-                        continue;
-                    }
-                    let add = new.less(&reached[v as usize]);
-                    if add.is_empty() {
-                        continue;
-                    }
-                    let at = d + w as usize;
-                    if w == 0 {
-                        if now[v as usize].is_empty() {
-                            work.push(v);
-                        }
-                        now[v as usize].union(&add);
-                    } else if at < usize::from(u8::MAX) {
-                        later[at].push((v, add));
-                        pending += 1;
-                    } else {
-                        beyond.push((v, add));
-                    }
-                }
-            }
-        }
-        // A set that would have reached a node 255 or more away which it never reached sooner:
-        // those rows are left out.
-        let mut far = Set::default();
-        for (v, set) in beyond {
-            far.union(&set.less(&reached[v as usize]));
-        }
-        let mut table = vec![u8::MAX; n * n2];
-        let mut tops = vec![u8::MAX; n];
-        for (i, (row, top)) in table.chunks_mut(n2).zip(&mut tops).enumerate() {
-            if !far.contains(i) {
-                for (q, t) in row.iter_mut().enumerate() {
-                    *t = reach[i * nodes + node_of(q)];
-                }
-                *top = row.iter().copied().filter(|&d| d < u8::MAX).max().unwrap_or(0);
-            }
-        }
-        // The transitions into each node: `into[from[v]..from[v + 1]]`.
-        let mut from = vec![0u32; nodes + 1];
-        for &(v, _, _) in &adj {
-            from[v as usize + 1] += 1;
-        }
-        for v in 0..nodes {
-            from[v + 1] += from[v];
-        }
-        let mut into = vec![(0, 0); adj.len()];
-        let mut fill = from.clone();
-        for &(v, w, how) in &adj {
-            into[fill[v as usize] as usize] = (how.pack(), w);
-            fill[v as usize] += 1;
-        }
-        let rows = Rows {
-            table,
-            tops,
-            columns: std::cell::OnceCell::new(),
-            reach,
-            from,
-            into,
-            searched: (0..n).map(|_| std::cell::OnceCell::new()).collect(),
-        };
-        Some((rows, bytes))
     }
 
     /// How row `p` of `rows` (in the table: from the end-block node that is zone node `node`)
@@ -1469,15 +1550,26 @@ impl Engine {
     }
 
     /// Zone `z`'s shape's rows from its `side` end block (module docs, *Rows*): their table
-    /// made the first time, if
-    /// the cap leaves room (else every row is searched alone). Only for zones answered by
-    /// rows. O(1), and [`Engine::table`] the first time.
+    /// made the first time (or made ahead, [`Engine::forward`]), if the cap leaves room (else
+    /// every row is searched alone). Only for zones answered by rows. O(1), and [`table`] the
+    /// first time.
     fn rows(&self, z: usize, side: usize) -> &Rows {
-        self.rows[self.zones[z].shape as usize][side].get_or_init(|| {
+        let shape = self.zones[z].shape as usize;
+        self.rows[shape][side].get_or_init(|| {
             let n = self.model.n();
-            let room = self.searches_cap.saturating_sub(self.rows_bytes.get());
-            if let Some((rows, bytes)) = self.small_rows.then(|| self.table(z, side, room)).flatten() {
-                self.rows_bytes.set(self.rows_bytes.get() + bytes);
+            let made = self
+                .ahead
+                .get(shape)
+                .and_then(|a| a[side].take())
+                .unwrap_or_else(|| {
+                    let sparse = self.sparse_around(z);
+                    let transitions = Transitions::new(self, z, &sparse);
+                    let reserve = |bytes| reserve(&self.rows_bytes, self.searches_cap, bytes);
+                    self.small_rows
+                        .then(|| table(&transitions, side, reserve))
+                        .flatten()
+                });
+            if let Some(rows) = made {
                 rows
             } else {
                 Rows {
@@ -1513,8 +1605,7 @@ impl Engine {
             via: sc.via.iter().map(|&how| how.pack()).collect(),
         };
         let bytes = row.ports.len() * 4 + row.via.len() * 4 + 64;
-        if self.rows_bytes.get() + bytes <= self.searches_cap && sc.via.len() < 1 << 30 {
-            self.rows_bytes.set(self.rows_bytes.get() + bytes);
+        if sc.via.len() < 1 << 30 && reserve(&self.rows_bytes, self.searches_cap, bytes) {
             std::borrow::Cow::Borrowed(slot.get_or_init(|| row))
         } else {
             std::borrow::Cow::Owned(row)
@@ -2259,10 +2350,11 @@ fn engine(
         searches: std::cell::RefCell::default(),
         searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
         rows: (0..tabled.len()).map(|_| Default::default()).collect(),
+        ahead: (0..tabled.len()).map(|_| Default::default()).collect(),
         tabled,
         small_rows: !matches!(rows, ByRows::Always { small: false, .. }),
         entries: !matches!(rows, ByRows::Always { carried: true, .. }),
-        rows_bytes: std::cell::Cell::default(),
+        rows_bytes: AtomicUsize::default(),
         no_return: std::cell::RefCell::default(),
         chained: !matches!(rows, ByRows::Always { chained: false, .. }),
     }))
@@ -2394,7 +2486,82 @@ impl Engine {
         self.trace(start, t, &swept).map(Some)
     }
 
+    /// The sweep from `start` (module docs, *The search*), with the tables it will ask for
+    /// first made ahead on another thread where that pays ([`Engine::planned`]): last first,
+    /// each unless the sweep needed it sooner (then the sweep's thread made it, or waits for
+    /// the one being made), so that the sweep, which makes the first ones itself as it comes
+    /// to them, meets the other thread halfway; the other thread stops when the sweep does.
+    /// The tables are the same either way, and within the same cap.
     fn forward(&self, start: Coord, t: Coord) -> Swept {
+        let plan = self.planned(self.zone_of(start.file), self.zone_of(t.file));
+        if plan.is_empty() {
+            return self.sweep_zones(start, t);
+        }
+        let sparse: Vec<[std::rc::Rc<Sparse>; 2]> =
+            plan.iter().map(|&(z, _)| self.sparse_around(z)).collect();
+        let jobs: Vec<(Transitions, usize, &Ahead)> = plan
+            .iter()
+            .zip(&sparse)
+            .map(|(&(z, side), sparse)| {
+                let ahead = &self.ahead[self.zones[z].shape as usize][side];
+                (Transitions::new(self, z, sparse), side, ahead)
+            })
+            .collect();
+        let stop = AtomicBool::new(false);
+        let (made, cap) = (&self.rows_bytes, self.searches_cap);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                for (transitions, side, ahead) in jobs.iter().rev() {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    ahead.make(|| table(transitions, *side, |bytes| reserve(made, cap, bytes)));
+                }
+            });
+            let swept = self.sweep_zones(start, t);
+            stop.store(true, Ordering::Relaxed);
+            swept
+        })
+    }
+
+    /// The tables the sweep from zone `zs` to zone `zt` asks for first, in that order, each
+    /// once: for the zones by rows between them, their shape's table from the end block facing
+    /// `zs` (where their first seeds come from). None where another thread would not pay:
+    /// fewer than two, one core, tables off. O(zones between).
+    fn planned(&self, zs: usize, zt: usize) -> Vec<(usize, usize)> {
+        if self.ahead.is_empty() || !self.small_rows || zs.abs_diff(zt) < 3 {
+            return Vec::new();
+        }
+        let (between, side): (Box<dyn Iterator<Item = usize>>, usize) = if zs < zt {
+            (Box::new(zs + 1..zt), 0)
+        } else {
+            (Box::new((zt + 1..zs).rev()), 1)
+        };
+        let mut planned = vec![false; self.shapes.len()];
+        let plan: Vec<(usize, usize)> = between
+            .filter(|&z| {
+                let shape = self.zones[z].shape as usize;
+                self.tabled[shape] && !std::mem::replace(&mut planned[shape], true)
+            })
+            .map(|z| (z, side))
+            .collect();
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        if plan.len() < 2 || cores < 2 {
+            return Vec::new();
+        }
+        plan
+    }
+
+    /// Zone `z`'s neighbouring cores' edges ([`Kind::sparse`]), left and right.
+    fn sparse_around(&self, z: usize) -> [std::rc::Rc<Sparse>; 2] {
+        [z, z + 1].map(|c| {
+            let core = &self.cores[c];
+            self.kinds[core.kind].sparse(&self.model, core.m)
+        })
+    }
+
+    /// [`Engine::forward`] on this thread alone.
+    fn sweep_zones(&self, start: Coord, t: Coord) -> Swept {
         let n = self.model.n();
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let goal = self.rest(zt, t);
@@ -3289,6 +3456,44 @@ mod tests {
     /// blocks, some near `m1`), every mover also with its rooks removed. (Planted: the rule
     /// for cores narrower than `m1` too passes here, a queen's cores of 7 blocks, `m1` 8,
     /// among them: the bound is the proof's, no case found needs it.)
+    /// Tables made ahead on another thread ([`Engine::forward`]) are the tables the sweep makes
+    /// in turn: the same routes from the same engines with and without, both with room for
+    /// every table and with a cap that leaves some out (the threads then share what room there
+    /// is, so only the lengths must agree).
+    #[test]
+    fn tables_made_ahead_change_nothing() {
+        const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut ahead = 0;
+        for cap in [SEARCHES_BYTES, 40_000] {
+            // The same cases twice (the generator is seeded): fresh engines, no table made.
+            let pairs = engines_apart(SEED, 40, |_, pos| pos)
+                .into_iter()
+                .zip(engines_apart(SEED, 40, |_, pos| pos));
+            for ((case, q, mut with), (_, _, mut without)) in pairs {
+                let Target::Square(t) = q.target else {
+                    unreachable!("a square")
+                };
+                let (zs, zt) = (with.zone_of(q.mover.at.file), with.zone_of(t.file));
+                (with.searches_cap, without.searches_cap) = (cap, cap);
+                without.ahead.clear();
+                ahead += usize::from(!with.planned(zs, zt).is_empty());
+                let made_ahead = with.sweep(q.mover.at, t).expect("an answer");
+                let in_turn = without.sweep(q.mover.at, t).expect("an answer");
+                let moves = |w: &Option<Way>| w.as_ref().map(|w| w.moves);
+                assert_eq!(moves(&made_ahead), moves(&in_turn), "case {case}, cap {cap}");
+                if cap == SEARCHES_BYTES {
+                    let squares = |w: &Option<Way>| w.as_ref().map(|w| w.squares(usize::MAX));
+                    assert_eq!(squares(&made_ahead), squares(&in_turn), "case {case}");
+                }
+            }
+        }
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        assert!(
+            cores < 2 || ahead >= 20,
+            "tables made ahead in only {ahead} sweeps"
+        );
+    }
+
     #[test]
     fn uniform_stretches_bring_nothing_back() {
         let (mut checked, mut narrow) = (0, 0);
@@ -3494,7 +3699,9 @@ mod tests {
                 if std::mem::replace(&mut seen[engine.zones[z].shape as usize], true) {
                     continue;
                 }
-                let tables = [0, 1].map(|side| engine.table(z, side, usize::MAX).expect("room").0);
+                let sparse = engine.sparse_around(z);
+                let transitions = Transitions::new(&engine, z, &sparse);
+                let tables = [0, 1].map(|side| table(&transitions, side, |_| true).expect("room"));
                 let last = engine.last(z);
                 let ports: Vec<usize> = (0..n).chain(last..last + n).collect();
                 for (p, &from) in ports.iter().enumerate() {
@@ -3543,7 +3750,8 @@ mod tests {
                             };
                             let u = u as usize;
                             let mut length = None;
-                            Transitions::new(&engine, z).each(u, |x, w, h| {
+                            let sparse = engine.sparse_around(z);
+                            Transitions::new(&engine, z, &sparse).each(u, |x, w, h| {
                                 if x == at && h.pack() == how.pack() {
                                     length = Some(length.map_or(w, |l: u32| l.min(w)));
                                 }
@@ -3586,7 +3794,8 @@ mod tests {
                 searches_cap: SEARCHES_BYTES,
                 tabled: Vec::new(),
                 rows: Vec::new(),
-                rows_bytes: std::cell::Cell::default(),
+                ahead: Vec::new(),
+                rows_bytes: AtomicUsize::default(),
                 no_return: std::cell::RefCell::default(),
                 small_rows: true,
                 entries: true,
