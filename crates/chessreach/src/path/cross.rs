@@ -208,8 +208,8 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -517,15 +517,15 @@ struct Kind {
     p: usize,
     c: u64,
     /// Closures over a block inside a core, by blocks to each end ([`Kind::closure`]).
-    closures: std::cell::RefCell<Closures>,
+    closures: Mutex<Closures>,
     /// Distances from a block inside a core to an end node ([`Kind::to_end`]).
-    to_end: std::cell::RefCell<ToEnd>,
+    to_end: Mutex<ToEnd>,
     /// Walks made across cores of this kind, by their end nodes ([`Engine::walk`]).
-    walks: std::cell::RefCell<HashMap<(usize, usize), Vec<Walked>>>,
+    walks: Mutex<HashMap<(usize, usize), Vec<Walked>>>,
     /// Shortest paths between the nodes of one block by its own moves, `n × n`.
     inside: Vec<u32>,
     /// The edges zone searches use, per index of the sequence ([`Kind::sparse`]).
-    sparse: std::cell::RefCell<HashMap<usize, std::rc::Rc<Sparse>>>,
+    sparse: Vec<OnceLock<Sparse>>,
 }
 
 /// Edges per node: (other node, length).
@@ -698,10 +698,10 @@ struct Jump {
 }
 
 /// Closures over a block by blocks to each end, shared.
-type Closures = HashMap<(u64, u64), std::rc::Rc<Vec<u32>>>;
+type Closures = HashMap<(u64, u64), Arc<Vec<u32>>>;
 
 /// Distances from a block to an end node, by closure, index, end and node, shared.
-type ToEnd = HashMap<(u64, u64, usize, bool, usize), std::rc::Rc<Vec<u32>>>;
+type ToEnd = HashMap<(u64, u64, usize, bool, usize), Arc<Vec<u32>>>;
 
 /// A zone's end block facing a neighbour: its first node, the core between them, the part of
 /// the crossing matrix out of the zone, the neighbour, the neighbour's facing block's first
@@ -765,34 +765,34 @@ impl Kind {
             }
         }
         let m1 = m1?;
+        let sparse = (0..seq.len()).map(|_| OnceLock::new()).collect();
         Some(Self {
             safe,
             seq,
             m1,
             p,
             c,
-            closures: std::cell::RefCell::default(),
-            to_end: std::cell::RefCell::default(),
-            walks: std::cell::RefCell::default(),
+            closures: Mutex::default(),
+            to_end: Mutex::default(),
+            walks: Mutex::default(),
             inside,
-            sparse: std::cell::RefCell::default(),
+            sparse,
         })
     }
 
     /// The closure over a block `left` blocks from `Lb` and `right` from `Rb` of the block's
     /// own moves and both sides' same-side entries (constant beyond `m1` blocks). O(n³) the
     /// first time, then shared.
-    fn closure(&self, left: u64, right: u64) -> std::rc::Rc<Vec<u32>> {
+    fn closure(&self, left: u64, right: u64) -> Arc<Vec<u32>> {
         let key = (left.min(self.m1 as u64), right.min(self.m1 as u64));
         let n = self.seq[0].ll.len().isqrt();
-        self.closures
-            .borrow_mut()
+        lock(&self.closures)
             .entry(key)
             .or_insert_with(|| {
                 let mut xs = self.at(left).0.rr.clone();
                 min_with(&mut xs, &self.at(right).0.ll);
                 close(&mut xs, n);
-                std::rc::Rc::new(xs)
+                Arc::new(xs)
             })
             .clone()
     }
@@ -801,7 +801,7 @@ impl Kind {
     /// node `bi` of `Rb` (`to_right`) or of `Lb`: the closure over the block and the crossing
     /// entries from there, less the crossing's added `k·c` (`INF` for none). O(n²) the first
     /// time per closure, index and end node, then shared.
-    fn to_end(&self, left: u64, right: u64, to_right: bool, bi: usize) -> std::rc::Rc<Vec<u32>> {
+    fn to_end(&self, left: u64, right: u64, to_right: bool, bi: usize) -> Arc<Vec<u32>> {
         let across = if to_right { right } else { left };
         let index = self.index(across).0;
         let key = (
@@ -811,14 +811,14 @@ impl Kind {
             to_right,
             bi,
         );
-        if let Some(known) = self.to_end.borrow().get(&key) {
+        if let Some(known) = lock(&self.to_end).get(&key) {
             return known.clone();
         }
         let xs = self.closure(left, right);
         let n = self.inside.len().isqrt();
         let t = &self.seq[index];
         let cross = if to_right { &t.lr } else { &t.rl };
-        let made: std::rc::Rc<Vec<u32>> = std::rc::Rc::new(
+        let made: Arc<Vec<u32>> = Arc::new(
             xs.chunks(n)
                 .map(|row| {
                     row.iter()
@@ -830,7 +830,7 @@ impl Kind {
                 })
                 .collect(),
         );
-        self.to_end.borrow_mut().insert(key, made.clone());
+        lock(&self.to_end).insert(key, made.clone());
         made
     }
 
@@ -860,13 +860,9 @@ impl Kind {
     /// The entries of a core of `m` blocks a zone search must use (module docs, *Fewer
     /// edges*): per node, its same-side and crossing edges that no shorter ones imply. O(n³)
     /// the first time per index, then shared.
-    fn sparse(&self, model: &Model, m: u64) -> std::rc::Rc<Sparse> {
+    fn sparse(&self, model: &Model, m: u64) -> &Sparse {
         let i = self.index(m).0;
-        self.sparse
-            .borrow_mut()
-            .entry(i)
-            .or_insert_with(|| std::rc::Rc::new(Sparse::new(model, &self.seq[i], &self.inside)))
-            .clone()
+        self.sparse[i].get_or_init(|| Sparse::new(model, &self.seq[i], &self.inside))
     }
 
     /// Column `j` of `part` for a core of `m` blocks: its entries `(i, j)` for every `i`
@@ -981,7 +977,7 @@ struct Searched {
 }
 
 /// Searches made, by zone shape and seeds (moved to start at 0).
-type Searches = HashMap<(u32, Vec<(u32, u64)>), std::rc::Rc<Searched>>;
+type Searches = HashMap<(u32, Vec<(u32, u64)>), Arc<Searched>>;
 
 /// The most bytes of remembered searches, whatever the budget.
 const SEARCHES_BYTES: usize = 64 << 20;
@@ -1025,23 +1021,22 @@ struct Engine {
     zones: Vec<Zone>,
     shapes: Vec<Shape>,
     /// Searches made, shared by zones of one shape given the same seeds, and their bytes.
-    searches: std::cell::RefCell<(Searches, usize)>,
+    searches: Mutex<(Searches, usize)>,
     /// The most bytes of remembered searches (and, apart, of remembered rows).
     searches_cap: usize,
     /// Per zone shape: whether its zones are answered by rows (module docs, *Rows*).
     tabled: Vec<bool>,
     /// Per zone shape answered by rows, its rows from each end block (made when first
     /// needed).
-    rows: Vec<[std::cell::OnceCell<Rows>; 2]>,
-    /// Per zone shape answered by rows, its tables from each end block made ahead on another
-    /// thread while the sweep runs ([`Engine::forward`]); none (the tests) for each made where
-    /// first needed.
-    ahead: Vec<[Ahead; 2]>,
+    rows: Vec<[OnceLock<Rows>; 2]>,
+    /// The most threads the sweep uses: a second makes tables ahead ([`Engine::forward`]; with
+    /// one, the tests, each is made where first needed).
+    threads: usize,
     /// The bytes of rows made (on either thread).
     rows_bytes: AtomicUsize,
     /// Per zone shape answered by rows, side and neighbouring core's kind and index, whether
     /// seeds from that side alone bring nothing back there ([`Engine::no_return`]).
-    no_return: std::cell::RefCell<HashMap<(u32, usize, usize, usize), bool>>,
+    no_return: Mutex<HashMap<(u32, usize, usize, usize), bool>>,
     /// Whether zones by rows seeded from one side are carried on in chain steps (module docs,
     /// *Chains*; else, the tests, as the other zones by rows).
     chained: bool,
@@ -1062,7 +1057,7 @@ struct Rows {
     tops: Vec<u8>,
     /// The table by columns (each end-block node's entries from the `n` rows together), to
     /// trace a route into a chained zone: made the first time one is.
-    columns: std::cell::OnceCell<Vec<u8>>,
+    columns: OnceLock<Vec<u8>>,
     /// The rows in the table again, to every zone node (`n` rows of `nodes` bytes), and the
     /// transitions into each node (`into[from[v]..from[v + 1]]`: how, packed, and length), to
     /// trace a route ([`Engine::via_table`]).
@@ -1071,7 +1066,7 @@ struct Rows {
     into: Vec<(u32, u32)>,
     /// Per node of the block, its search alone ([`Engine::row`]), made when needed: a row not
     /// in the table (its distances, and to trace a route through it).
-    searched: Box<[std::cell::OnceCell<Row>]>,
+    searched: Box<[OnceLock<Row>]>,
 }
 
 /// A row searched alone: from one end-block node of a zone shape, the distances to its `2n`
@@ -1158,9 +1153,10 @@ struct Transitions<'a> {
 }
 
 impl<'a> Transitions<'a> {
-    /// Zone `z`'s, with its neighbouring cores' edges ([`Engine::sparse_around`]).
-    fn new(engine: &'a Engine, z: usize, [left, right]: &'a [std::rc::Rc<Sparse>; 2]) -> Self {
+    /// Zone `z`'s.
+    fn new(engine: &'a Engine, z: usize) -> Self {
         let zone = &engine.zones[z];
+        let [left, right] = engine.sparse_around(z);
         Self {
             model: &engine.model,
             width: zone.width,
@@ -1346,13 +1342,19 @@ fn table(transitions: &Transitions, side: usize, reserve: impl FnOnce(usize) -> 
     let rows = Rows {
         table,
         tops,
-        columns: std::cell::OnceCell::new(),
+        columns: OnceLock::new(),
         reach,
         from,
         into,
-        searched: (0..n).map(|_| std::cell::OnceCell::new()).collect(),
+        searched: (0..n).map(|_| OnceLock::new()).collect(),
     };
     Some(rows)
+}
+
+/// A lock on the engine's shared memos (a thread that panicked left nothing half made: each
+/// is written whole under its lock).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Adds `bytes` to the rows' `made` if that stays within `cap` (from either thread); whether
@@ -1362,62 +1364,6 @@ fn reserve(made: &AtomicUsize, cap: usize, bytes: usize) -> bool {
         m.checked_add(bytes).filter(|&total| total <= cap)
     })
     .is_ok()
-}
-
-/// A table made ahead: by another thread while the sweep runs, unless the sweep's thread
-/// needs it first (then that thread makes it, as without one).
-#[derive(Default)]
-struct Ahead {
-    /// [`Ahead::FREE`], [`Ahead::AHEAD`] or [`Ahead::HERE`]: who makes it.
-    state: AtomicU8,
-    /// What the other thread made (`None` inside where the cap left no room), until taken.
-    made: Mutex<Option<Option<Rows>>>,
-    done: Condvar,
-}
-
-impl Ahead {
-    const FREE: u8 = 0;
-    const AHEAD: u8 = 1;
-    const HERE: u8 = 2;
-
-    /// On the other thread: the table `make` makes, unless the sweep's thread took it on.
-    fn make(&self, make: impl FnOnce() -> Option<Rows>) {
-        let free = self
-            .state
-            .compare_exchange(Self::FREE, Self::AHEAD, Ordering::AcqRel, Ordering::Acquire);
-        if free.is_ok() {
-            // (A panic still lets the sweep's thread go on, by rows searched alone, before it
-            // reaches it.)
-            let (rows, panic) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(make)) {
-                Ok(rows) => (rows, None),
-                Err(panic) => (None, Some(panic)),
-            };
-            *self.made.lock().unwrap_or_else(PoisonError::into_inner) = Some(rows);
-            self.done.notify_all();
-            if let Some(panic) = panic {
-                std::panic::resume_unwind(panic);
-            }
-        }
-    }
-
-    /// On the sweep's thread, once: the table made ahead (waiting while it is being made), or
-    /// `None` where this thread makes it.
-    fn take(&self) -> Option<Option<Rows>> {
-        let free = self
-            .state
-            .compare_exchange(Self::FREE, Self::HERE, Ordering::AcqRel, Ordering::Acquire);
-        if free.is_ok() || free == Err(Self::HERE) {
-            return None;
-        }
-        let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
-        loop {
-            if let Some(rows) = made.take() {
-                self.state.store(Self::HERE, Ordering::Release);
-                return Some(rows);
-            }
-            made = self.done.wait(made).unwrap_or_else(PoisonError::into_inner);
-        }
-    }
 }
 
 /// A zone search's arrays, kept from one search to the next.
@@ -1481,8 +1427,7 @@ impl Engine {
                 heap.push(Reverse((d, v)));
             }
         }
-        let sparse = self.sparse_around(z);
-        let transitions = Transitions::new(self, z, &sparse);
+        let transitions = Transitions::new(self, z);
         while let Some(Reverse((d, u))) = heap.pop() {
             if d > dist[u as usize] {
                 continue;
@@ -1526,21 +1471,21 @@ impl Engine {
     /// distance, and that distance. A zone of the same shape searched from the same seeds
     /// (moved to start at 0) is not searched again. O(seeds · log seeds), and a search the
     /// first time.
-    fn searched(&self, z: usize, seeds: &[(u32, u64)], sc: &mut Scratch) -> (std::rc::Rc<Searched>, u64) {
+    fn searched(&self, z: usize, seeds: &[(u32, u64)], sc: &mut Scratch) -> (Arc<Searched>, u64) {
         let base = seeds.iter().map(|s| s.1).min().unwrap_or(0);
         let mut moved: Vec<(u32, u64)> = seeds.iter().map(|&(v, d)| (v, d - base)).collect();
         moved.sort_unstable();
         moved.dedup_by_key(|s| s.0);
         let key = (self.zones[z].shape, moved);
-        if let Some(found) = self.searches.borrow().0.get(&key) {
+        if let Some(found) = lock(&self.searches).0.get(&key) {
             return (found.clone(), base);
         }
         self.search(z, &key.1, sc);
-        let found = std::rc::Rc::new(Searched {
+        let found = Arc::new(Searched {
             dist: sc.dist.clone(),
             via: sc.via.clone(),
         });
-        let mut searches = self.searches.borrow_mut();
+        let mut searches = lock(&self.searches);
         let bytes = found.dist.len() * 16 + key.1.len() * 16;
         if searches.1 + bytes <= self.searches_cap {
             searches.1 += bytes;
@@ -1557,29 +1502,23 @@ impl Engine {
         let shape = self.zones[z].shape as usize;
         self.rows[shape][side].get_or_init(|| {
             let n = self.model.n();
-            let made = self
-                .ahead
-                .get(shape)
-                .and_then(|a| a[side].take())
-                .unwrap_or_else(|| {
-                    let sparse = self.sparse_around(z);
-                    let transitions = Transitions::new(self, z, &sparse);
-                    let reserve = |bytes| reserve(&self.rows_bytes, self.searches_cap, bytes);
-                    self.small_rows
-                        .then(|| table(&transitions, side, reserve))
-                        .flatten()
-                });
-            if let Some(rows) = made {
+            let transitions = Transitions::new(self, z);
+            let reserve = |bytes| reserve(&self.rows_bytes, self.searches_cap, bytes);
+            if let Some(rows) = self
+                .small_rows
+                .then(|| table(&transitions, side, reserve))
+                .flatten()
+            {
                 rows
             } else {
                 Rows {
                     table: Vec::new(),
                     tops: vec![u8::MAX; n],
-                    columns: std::cell::OnceCell::new(),
+                    columns: OnceLock::new(),
                     reach: Vec::new(),
                     from: Vec::new(),
                     into: Vec::new(),
-                    searched: (0..n).map(|_| std::cell::OnceCell::new()).collect(),
+                    searched: (0..n).map(|_| OnceLock::new()).collect(),
                 }
             }
         })
@@ -1658,7 +1597,7 @@ impl Engine {
         let kind = &self.kinds[core.kind];
         let index = kind.index(core.m).0;
         let key = (self.zones[z].shape, side, core.kind, index);
-        if let Some(&known) = self.no_return.borrow().get(&key) {
+        if let Some(&known) = lock(&self.no_return).get(&key) {
             return known;
         }
         let n = self.model.n();
@@ -1682,7 +1621,7 @@ impl Engine {
             let round = mul(into, &mul(&within, back, n), n);
             round.iter().zip(same).all(|(&w, &d)| w >= d.min(INF))
         };
-        self.no_return.borrow_mut().insert(key, answer);
+        lock(&self.no_return).insert(key, answer);
         answer
     }
 
@@ -1894,7 +1833,7 @@ impl Engine {
         let bw = self.model.width as i128;
         let side = |i: usize| if i < n { lb } else { lb + (i128::from(m) + 1) * bw };
         let (from_a, from_b) = (side(a), side(b));
-        let walks = kind.walks.borrow();
+        let walks = lock(&kind.walks);
         let hit = walks.get(&(a, b)).and_then(|list| {
             list.iter().find_map(|w| {
                 if w.step == 0 {
@@ -1929,7 +1868,7 @@ impl Engine {
         let jump = self.walk_raw(kind, m, lb, a, b, out)?;
         // Remembered for the next core of this kind with the same ends (a core whose width
         // differs by whole rounds makes the same walk with more or fewer rounds, module docs).
-        let mut walks = kind.walks.borrow_mut();
+        let mut walks = lock(&kind.walks);
         let list = walks.entry((a, b)).or_default();
         if list.len() < 16 {
             let (split, step, rounds, jump_repeat) = match jump {
@@ -2347,15 +2286,15 @@ fn engine(
         cores,
         zones,
         shapes,
-        searches: std::cell::RefCell::default(),
+        searches: Mutex::default(),
         searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
         rows: (0..tabled.len()).map(|_| Default::default()).collect(),
-        ahead: (0..tabled.len()).map(|_| Default::default()).collect(),
+        threads: 2,
         tabled,
         small_rows: !matches!(rows, ByRows::Always { small: false, .. }),
         entries: !matches!(rows, ByRows::Always { carried: true, .. }),
         rows_bytes: AtomicUsize::default(),
-        no_return: std::cell::RefCell::default(),
+        no_return: Mutex::default(),
         chained: !matches!(rows, ByRows::Always { chained: false, .. }),
     }))
 }
@@ -2497,25 +2436,14 @@ impl Engine {
         if plan.is_empty() {
             return self.sweep_zones(start, t);
         }
-        let sparse: Vec<[std::rc::Rc<Sparse>; 2]> =
-            plan.iter().map(|&(z, _)| self.sparse_around(z)).collect();
-        let jobs: Vec<(Transitions, usize, &Ahead)> = plan
-            .iter()
-            .zip(&sparse)
-            .map(|(&(z, side), sparse)| {
-                let ahead = &self.ahead[self.zones[z].shape as usize][side];
-                (Transitions::new(self, z, sparse), side, ahead)
-            })
-            .collect();
         let stop = AtomicBool::new(false);
-        let (made, cap) = (&self.rows_bytes, self.searches_cap);
         std::thread::scope(|scope| {
             scope.spawn(|| {
-                for (transitions, side, ahead) in jobs.iter().rev() {
+                for &(z, side) in plan.iter().rev() {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    ahead.make(|| table(transitions, *side, |bytes| reserve(made, cap, bytes)));
+                    self.rows(z, side);
                 }
             });
             let swept = self.sweep_zones(start, t);
@@ -2529,7 +2457,7 @@ impl Engine {
     /// `zs` (where their first seeds come from). None where another thread would not pay:
     /// fewer than two, one core, tables off. O(zones between).
     fn planned(&self, zs: usize, zt: usize) -> Vec<(usize, usize)> {
-        if self.ahead.is_empty() || !self.small_rows || zs.abs_diff(zt) < 3 {
+        if self.threads < 2 || !self.small_rows || zs.abs_diff(zt) < 3 {
             return Vec::new();
         }
         let (between, side): (Box<dyn Iterator<Item = usize>>, usize) = if zs < zt {
@@ -2553,7 +2481,7 @@ impl Engine {
     }
 
     /// Zone `z`'s neighbouring cores' edges ([`Kind::sparse`]), left and right.
-    fn sparse_around(&self, z: usize) -> [std::rc::Rc<Sparse>; 2] {
+    fn sparse_around(&self, z: usize) -> [&Sparse; 2] {
         [z, z + 1].map(|c| {
             let core = &self.cores[c];
             self.kinds[core.kind].sparse(&self.model, core.m)
@@ -3475,7 +3403,7 @@ mod tests {
                 };
                 let (zs, zt) = (with.zone_of(q.mover.at.file), with.zone_of(t.file));
                 (with.searches_cap, without.searches_cap) = (cap, cap);
-                without.ahead.clear();
+                without.threads = 1;
                 ahead += usize::from(!with.planned(zs, zt).is_empty());
                 let made_ahead = with.sweep(q.mover.at, t).expect("an answer");
                 let in_turn = without.sweep(q.mover.at, t).expect("an answer");
@@ -3699,8 +3627,7 @@ mod tests {
                 if std::mem::replace(&mut seen[engine.zones[z].shape as usize], true) {
                     continue;
                 }
-                let sparse = engine.sparse_around(z);
-                let transitions = Transitions::new(&engine, z, &sparse);
+                let transitions = Transitions::new(&engine, z);
                 let tables = [0, 1].map(|side| table(&transitions, side, |_| true).expect("room"));
                 let last = engine.last(z);
                 let ports: Vec<usize> = (0..n).chain(last..last + n).collect();
@@ -3750,8 +3677,7 @@ mod tests {
                             };
                             let u = u as usize;
                             let mut length = None;
-                            let sparse = engine.sparse_around(z);
-                            Transitions::new(&engine, z, &sparse).each(u, |x, w, h| {
+                            Transitions::new(&engine, z).each(u, |x, w, h| {
                                 if x == at && h.pack() == how.pack() {
                                     length = Some(length.map_or(w, |l: u32| l.min(w)));
                                 }
@@ -3790,13 +3716,13 @@ mod tests {
                 cores: Vec::new(),
                 zones: Vec::new(),
                 shapes: Vec::new(),
-                searches: std::cell::RefCell::default(),
+                searches: Mutex::default(),
                 searches_cap: SEARCHES_BYTES,
                 tabled: Vec::new(),
                 rows: Vec::new(),
-                ahead: Vec::new(),
+                threads: 1,
                 rows_bytes: AtomicUsize::default(),
-                no_return: std::cell::RefCell::default(),
+                no_return: Mutex::default(),
                 small_rows: true,
                 entries: true,
                 chained: true,
@@ -3834,7 +3760,7 @@ mod tests {
                     walks += usize::from(made.is_some());
                 }
             }
-            let kept: usize = kind.walks.borrow().values().map(Vec::len).sum();
+            let kept: usize = lock(&kind.walks).values().map(Vec::len).sum();
             assert!(
                 walks > 0 && kept * 4 < walks,
                 "{betza}: {kept} walks kept for {walks}"
