@@ -209,6 +209,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use rustc_hash::FxHashMap as HashMap;
@@ -227,6 +228,9 @@ const INF: u32 = u32::MAX / 4;
 const MAX_NODES: usize = 192;
 /// The most steps of `F` tried for a certificate, and the longest period looked for.
 const MAX_STEPS: usize = 96;
+/// The fewest zones left before the target for chain steps made ahead of the sweep (they
+/// meet the sweep's seeds within a few hundred zones, when they do).
+const AHEAD_LEAST: usize = if cfg!(test) { 200 } else { 2048 };
 const MAX_PERIOD: usize = 16;
 /// The fewest blocks a core has.
 const MIN_CORE: i128 = 2;
@@ -1366,6 +1370,61 @@ fn reserve(made: &AtomicUsize, cap: usize, bytes: usize) -> bool {
     .is_ok()
 }
 
+/// The distances a chain step's crossing gives the neighbour's facing block: `from` and each
+/// byte (`u8::MAX` for none) into `next`. O(n).
+fn write_next(from: u64, near: &[u8], next: &mut [u64]) {
+    for (o, &p) in next.iter_mut().zip(near) {
+        *o = if p < u8::MAX {
+            from + u64::from(p)
+        } else {
+            u64::MAX
+        };
+    }
+}
+
+/// A chain step made on the other thread ahead of the sweep ([`Engine::forward`]): its zone,
+/// the seeds' side, what it keeps (the seeds and the far block's distances from the least
+/// seed) and the crossing's distances at the neighbour's facing block from the same least
+/// (less the core's added `k·c`; `u8::MAX` for none).
+struct Made {
+    z: usize,
+    side: usize,
+    kept: Box<[u8]>,
+    near: Box<[u8]>,
+}
+
+/// The sweep's end of the chain steps made ahead: received in order along the route, each
+/// taken by the zone it was made for (those the sweep passed dropped), the sweep's place told
+/// back (the zone it carried on last), and the zones it took.
+struct Ahead<'a> {
+    made: std::sync::mpsc::Receiver<Made>,
+    head: Option<Made>,
+    rightwards: bool,
+    at: &'a AtomicUsize,
+    taken: usize,
+}
+
+impl Ahead<'_> {
+    /// The step made ahead for zone `z`, if it has come. O(steps passed).
+    fn take(&mut self, z: usize) -> Option<Made> {
+        self.at.store(z, Ordering::Relaxed);
+        loop {
+            let made = match self.head.take() {
+                Some(made) => made,
+                None => self.made.try_recv().ok()?,
+            };
+            if made.z == z {
+                self.taken += 1;
+                return Some(made);
+            }
+            if (made.z < z) != self.rightwards {
+                self.head = Some(made);
+                return None;
+            }
+        }
+    }
+}
+
 /// A zone search's arrays, kept from one search to the next.
 #[derive(Default)]
 struct Scratch {
@@ -1637,20 +1696,18 @@ impl Engine {
         &self,
         z: usize,
         list: &[(u32, u64)],
-        ends: &[Option<Known>],
+        reached: impl Fn(usize) -> bool,
         next: &mut [u64],
+        ahead: Option<&mut Ahead>,
     ) -> Option<Chained> {
         let n = self.model.n();
         let side = usize::from(list.first()?.0 as usize >= n);
         let first = if side == 0 { 0 } else { self.last(z) };
-        if !self.chained
-            || ends[z].is_some()
-            || list.iter().any(|s| !(first..first + n).contains(&(s.0 as usize)))
-        {
+        if !self.chained || reached(z) || list.iter().any(|s| !(first..first + n).contains(&(s.0 as usize))) {
             return None;
         }
         let (_, core, part, nz, _) = self.sides(z)[1 - side]?;
-        if ends[nz].is_some() || !self.no_return(z, side) {
+        if reached(nz) || !self.no_return(z, side) {
             return None;
         }
         let rows = self.rows(z, side);
@@ -1673,6 +1730,18 @@ impl Engine {
         for &(v, d) in list {
             let w = &mut seeds[v as usize - first];
             *w = (*w).min((d - base) as u8);
+        }
+        let from = base + kind.index(core.m).1;
+        // The same step made ahead from the same seeds (up to where they start) is this one.
+        if let Some(made) = ahead.and_then(|a| a.take(z)) {
+            if made.side == side && made.kept[..n] == *seeds {
+                write_next(from, &made.near, next);
+                return Some(Chained {
+                    side,
+                    base,
+                    kept: made.kept,
+                });
+            }
         }
         // The nearest seeds first, then the others in turn; a seed whose node those before it
         // reach as soon by the zone's rows adds nothing (rows obey the triangle inequality).
@@ -1714,14 +1783,7 @@ impl Engine {
                 *p = (*p).min(du.saturating_add(x));
             }
         }
-        let from = base + kind.index(core.m).1;
-        for (o, &p) in next.iter_mut().zip(near.iter()) {
-            *o = if p < u8::MAX {
-                from + u64::from(p)
-            } else {
-                u64::MAX
-            };
-        }
+        write_next(from, near, next);
         Some(Chained { side, base, kept })
     }
 
@@ -2434,22 +2496,97 @@ impl Engine {
     fn forward(&self, start: Coord, t: Coord) -> Swept {
         let plan = self.planned(self.zone_of(start.file), self.zone_of(t.file));
         if plan.is_empty() {
-            return self.sweep_zones(start, t);
+            return self.sweep_zones(start, t, None);
         }
-        let stop = AtomicBool::new(false);
+        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
+        let (stop, at) = (AtomicBool::new(false), AtomicUsize::new(zs));
+        let (send, made) = std::sync::mpsc::channel();
         std::thread::scope(|scope| {
-            scope.spawn(|| {
+            let (plan, stop, at) = (&plan, &stop, &at);
+            scope.spawn(move || {
                 for &(z, side) in plan.iter().rev() {
                     if stop.load(Ordering::Relaxed) {
-                        break;
+                        return;
                     }
                     self.rows(z, side);
                 }
+                self.chain_ahead([zs, zt], at, stop, &send);
             });
-            let swept = self.sweep_zones(start, t);
+            let mut ahead = Ahead {
+                made,
+                head: None,
+                rightwards: zs < zt,
+                at,
+                taken: 0,
+            };
+            let mut swept = self.sweep_zones(start, t, Some(&mut ahead));
             stop.store(true, Ordering::Relaxed);
+            swept.ahead = ahead.taken;
             swept
         })
+    }
+
+    /// Chain steps made ahead of the sweep from zone `zs` to zone `zt` (on the other thread,
+    /// [`Engine::forward`]): from the middle of the way the sweep has left when they start,
+    /// from seeds all at 0 on the facing block — a guess, but a step is the sweep's own once
+    /// its seeds are the sweep's up to where they start (the sweep compares them), and chain
+    /// steps soon forget where they started — zone by zone, each sent as made, until one is
+    /// not a chain step, the sweep comes as far or stops. O(n²) a step.
+    fn chain_ahead(&self, [zs, zt]: [usize; 2], at: &AtomicUsize, stop: &AtomicBool, send: &Sender<Made>) {
+        let n = self.model.n();
+        let rightwards = zs < zt;
+        let from = at.load(Ordering::Relaxed);
+        let left = from.abs_diff(zt);
+        if left < AHEAD_LEAST || !self.chained {
+            return;
+        }
+        let mut z = if rightwards {
+            from + left / 2
+        } else {
+            from - left / 2
+        };
+        let first = if rightwards { 0 } else { self.last(z) };
+        let mut list: Vec<(u32, u64)> = (0..n).map(|w| ((first + w) as u32, 0)).collect();
+        let mut next = vec![u64::MAX; n];
+        while !stop.load(Ordering::Relaxed) && self.by_rows(z, [zs, zt]) {
+            let sweep = at.load(Ordering::Relaxed);
+            if (sweep >= z) == rightwards {
+                return;
+            }
+            let Some(c) = self.chain_step(z, &list, |_| false, &mut next, None) else {
+                return;
+            };
+            let Some((_, core, _, nz, to)) = self.sides(z)[1 - c.side] else {
+                return;
+            };
+            let core = &self.cores[core];
+            let from = c.base + self.kinds[core.kind].index(core.m).1;
+            let near = next
+                .iter()
+                .map(|&d| {
+                    d.checked_sub(from)
+                        .and_then(|p| u8::try_from(p).ok())
+                        .unwrap_or(u8::MAX)
+                })
+                .collect();
+            list.clear();
+            list.extend(
+                (to..)
+                    .zip(&next)
+                    .filter(|&(_, &d)| d < u64::MAX)
+                    .map(|(v, &d)| (v as u32, d)),
+            );
+            let made = Made {
+                z,
+                side: c.side,
+                kept: c.kept,
+                near,
+            };
+            if send.send(made).is_err() {
+                return;
+            }
+            z = nz;
+        }
     }
 
     /// The tables the sweep from zone `zs` to zone `zt` asks for first, in that order, each
@@ -2489,7 +2626,7 @@ impl Engine {
     }
 
     /// [`Engine::forward`] on this thread alone.
-    fn sweep_zones(&self, start: Coord, t: Coord) -> Swept {
+    fn sweep_zones(&self, start: Coord, t: Coord, mut ahead: Option<&mut Ahead>) -> Swept {
         let n = self.model.n();
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let goal = self.rest(zt, t);
@@ -2532,7 +2669,7 @@ impl Engine {
             ];
             let rows = self.by_rows(z, [zs, zt]);
             if let Some(chained) = rows
-                .then(|| self.chain_step(z, &list, &ends, &mut next))
+                .then(|| self.chain_step(z, &list, |z| ends[z].is_some(), &mut next, ahead.as_deref_mut()))
                 .flatten()
             {
                 // Carried on in one chain step: what it keeps is what the sweep keeps.
@@ -2663,7 +2800,7 @@ impl Engine {
                 pending.seed((nz, to), &next, there, best);
             }
         }
-        Swept { ends, best }
+        Swept { ends, best, ahead: 0 }
     }
 
     /// A seed of zone `z` (answered by rows, so neither the start's nor the target's) whose
@@ -2737,7 +2874,7 @@ impl Engine {
         let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let goal = self.rest(zt, t);
         let first = self.rest(zs, start) as u32;
-        let Swept { ends, best } = swept;
+        let Swept { ends, best, .. } = swept;
         let best = *best;
         let mut sc = Scratch::default();
         // A zone's seeds, again: from its neighbours' end blocks and the start. Every seed
@@ -3030,6 +3167,8 @@ impl Backwards {
 struct Swept {
     ends: Vec<Option<Known>>,
     best: u64,
+    /// Chain steps taken from the other thread ([`Engine::forward`]).
+    ahead: usize,
 }
 
 /// What the sweep knows of a zone reached: its end blocks' distances, or what a chain step
@@ -3182,7 +3321,7 @@ mod tests {
     /// One group of pieces (knights, kings, rooks) repeated 30 times on 3 to 5 ranks, a mover
     /// with ghosts, rides or leaps (by `case`), start and target beyond the groups.
     fn repeated_groups(case: usize, next: &mut impl FnMut(u64) -> u64) -> (Position, Strip, Question) {
-        groups_apart(case, next, 60, 40)
+        groups_apart(case, next, 60, 40, 30)
     }
 
     /// [`repeated_groups`] with the groups `least + next(spread)` files apart.
@@ -3191,6 +3330,7 @@ mod tests {
         next: &mut impl FnMut(u64) -> u64,
         least: i64,
         spread: u64,
+        groups: usize,
     ) -> (Position, Strip, Question) {
         use crate::attack::{Kind as PieceKind, Placed};
         use crate::geometry::Board;
@@ -3207,7 +3347,7 @@ mod tests {
             .collect();
         let mut pieces: Vec<Placed> = Vec::new();
         let mut at = 0;
-        for _ in 0..30 {
+        for _ in 0..groups {
             at += least + next(spread) as i64;
             for &(kind, f, r) in &group {
                 let c = Coord::new(at + f, r);
@@ -3252,7 +3392,7 @@ mod tests {
         (0..cases)
             .filter_map(|case| {
                 let (least, spread) = if 2 * case < cases { (60, 40) } else { (12, 30) };
-                let (pos, strip, q) = groups_apart(case, &mut next, least, spread);
+                let (pos, strip, q) = groups_apart(case, &mut next, least, spread, 30);
                 let pos = edit(case, pos);
                 let Some(Ok(engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), rows) else {
                     return None;
@@ -3420,6 +3560,40 @@ mod tests {
             cores < 2 || ahead >= 20,
             "tables made ahead in only {ahead} sweeps"
         );
+    }
+
+    /// Chain steps made ahead on the other thread ([`Engine::chain_ahead`]) are taken only
+    /// where they are the sweep's own: the same routes with them and without, across 600
+    /// groups (enough zones for the steps made ahead to meet the sweep's), and many taken.
+    #[test]
+    fn chain_steps_made_ahead_are_the_sweeps() {
+        let mut next = numbers(0xd1b5_4a32_d192_ed03);
+        let mut taken = 0;
+        for case in 0..12 {
+            let (pos, strip, q) = groups_apart(case, &mut next, 60, 40, 600);
+            let Target::Square(t) = q.target else {
+                unreachable!("a square")
+            };
+            let start = q.mover.at;
+            let answer = |threads| {
+                let Some(Ok(mut engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), ByRows::Auto) else {
+                    return None;
+                };
+                engine.threads = threads;
+                let swept = engine.forward(start, t);
+                let way = (swept.best < u64::MAX).then(|| engine.trace(start, t, &swept).expect("a route"));
+                Some((way.map(|w| (w.moves, w.squares(usize::MAX))), swept.ahead))
+            };
+            let Some((with, ahead)) = answer(2) else {
+                continue;
+            };
+            let (without, none) = answer(1).expect("the same engine");
+            assert_eq!(none, 0, "case {case}: steps made ahead on one thread");
+            assert_eq!(with, without, "case {case}: {}", q.mover.rule);
+            taken += ahead;
+        }
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        assert!(cores < 2 || taken >= 1000, "only {taken} steps made ahead taken");
     }
 
     #[test]
