@@ -281,7 +281,12 @@ impl Model {
 
     /// Nodes in a block.
     const fn n(&self) -> usize {
-        self.width * self.ranks * self.states
+        self.nodes(self.width)
+    }
+
+    /// Nodes in `files` files (a zone's: its node indices run file by file).
+    const fn nodes(&self, files: usize) -> usize {
+        files * self.ranks * self.states
     }
 
     /// The node of file `x` (within its block or zone), rank `r` (0-based), state `s`.
@@ -1195,12 +1200,12 @@ impl<'a> Transitions<'a> {
 
     /// Nodes in the zone.
     const fn nodes(&self) -> usize {
-        self.width * self.model.ranks * self.model.states
+        self.model.nodes(self.width)
     }
 
     /// The first node of the zone's last block.
     const fn last(&self) -> usize {
-        (self.width - self.model.width) * self.model.ranks * self.model.states
+        self.model.nodes(self.width - self.model.width)
     }
 
     /// Each transition out of node `u`: (node, length, how). O(transitions).
@@ -1223,7 +1228,7 @@ impl<'a> Transitions<'a> {
             }
         }
         if x + b >= self.width {
-            let base = (self.width - b) * model.ranks * model.states;
+            let base = self.last();
             for &(j, w) in &self.right.ll[u - base] {
                 emit(base + j as usize, w, Via::Right(u as u32));
             }
@@ -1499,7 +1504,7 @@ impl Engine {
     /// Dijkstra's search in zone `z` from `seeds` into `sc` (its `dist` and `via`).
     /// O(nodes · transitions · log nodes + same-side edges).
     fn search(&self, z: usize, seeds: &[(u32, u64)], sc: &mut Scratch) {
-        let nodes = self.zones[z].width * self.model.ranks * self.model.states;
+        let nodes = self.model.nodes(self.zones[z].width);
         let Scratch { dist, via, heap } = sc;
         dist.clear();
         dist.resize(nodes, u64::MAX);
@@ -1715,9 +1720,11 @@ impl Engine {
     /// across the other side's core not reached yet, nothing to carry back
     /// ([`Engine::no_return`]), the seeds' rows in the table, and their spread, the rows and
     /// the crossing within a byte. Then the distances the crossing gives that neighbour's
-    /// facing block go into `next`, and what to keep comes back. O(n) per seed those before it
-    /// do not reach as soon, O(1) for the others, O(n²) for the crossing, in vectorised byte
-    /// steps.
+    /// facing block go into `next`, and what to keep comes back. `reached` tells the zones the
+    /// sweep has reached; a step made `ahead` for this zone from the same seeds (from their
+    /// least) is taken instead of made (module docs, *Two threads*). O(n) per seed those before
+    /// it do not reach as soon, O(1) for the others, O(n²) for the crossing, in vectorised byte
+    /// steps; O(n) for a step taken.
     fn chain_step(
         &self,
         z: usize,
@@ -2419,7 +2426,7 @@ impl Engine {
 
     /// The first node of zone `z`'s last block.
     fn last(&self, z: usize) -> usize {
-        (self.zones[z].width - self.model.width) * self.model.ranks * self.model.states
+        self.model.nodes(self.zones[z].width - self.model.width)
     }
 
     /// Whether zone `z` is answered by rows (module docs, *Rows*): many zones have its shape,
@@ -2538,11 +2545,11 @@ impl Engine {
     /// to them, meets the other thread halfway; the other thread stops when the sweep does.
     /// The tables are the same either way, and within the same cap.
     fn forward(&self, start: Coord, t: Coord) -> Swept {
-        let plan = self.planned(self.zone_of(start.file), self.zone_of(t.file));
+        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
+        let plan = self.planned(zs, zt);
         if plan.is_empty() {
             return self.sweep_zones(start, t, None);
         }
-        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
         let (stop, at) = (AtomicBool::new(false), AtomicUsize::new(zs));
         let (send, made) = std::sync::mpsc::channel();
         std::thread::scope(|scope| {
@@ -2990,7 +2997,7 @@ impl Engine {
                         Via::Move(p) | Via::Left(p) | Via::Right(p) => u = p as usize,
                         Via::Seed => break,
                     }
-                    if path.len() > self.zones[z].width * self.model.ranks * self.model.states {
+                    if path.len() > self.model.nodes(self.zones[z].width) {
                         return false;
                     }
                 }
@@ -3049,11 +3056,7 @@ impl Engine {
                         let m = core.m.min(kind.m1 as u64);
                         let bw = b as i128;
                         let zone = &self.zones[z];
-                        let base = if left {
-                            0
-                        } else {
-                            (zone.width - b) * self.model.ranks * self.model.states
-                        };
+                        let base = if left { 0 } else { self.model.nodes(zone.width - b) };
                         let (a, bb) = (from - base, to - base);
                         if left {
                             let lb = i128::from(zone.start) - bw * (i128::from(m) + 1);
