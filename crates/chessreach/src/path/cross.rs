@@ -1398,6 +1398,15 @@ fn reserve(made: &AtomicUsize, cap: usize, bytes: usize) -> bool {
     .is_ok()
 }
 
+/// Sets its flag when dropped.
+struct Stops<'a>(&'a AtomicBool);
+
+impl Drop for Stops<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// A chain step made on the other thread ahead of the sweep ([`Engine::forward`]): its zone,
 /// the seeds' side, their least and what it keeps (the seeds and the far block's distances
 /// from that least). The next step's seeds are what it carries on.
@@ -2572,8 +2581,10 @@ impl Engine {
                 taken: 0,
                 missed: 0,
             };
+            // The other thread stops when the sweep does, however it ends (a panic included).
+            let stops = Stops(stop);
             let mut swept = self.sweep_zones(start, t, Some(&mut ahead));
-            stop.store(true, Ordering::Relaxed);
+            drop(stops);
             swept.ahead = ahead.taken;
             swept
         })
