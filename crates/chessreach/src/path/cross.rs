@@ -1398,6 +1398,17 @@ fn reserve(made: &AtomicUsize, cap: usize, bytes: usize) -> bool {
     .is_ok()
 }
 
+/// Distances `from` and each byte on into `out` (`u8::MAX`: none). O(n).
+fn from_bytes(from: u64, bytes: &[u8], out: &mut [u64]) {
+    for (o, &b) in out.iter_mut().zip(bytes) {
+        *o = if b < u8::MAX {
+            from + u64::from(b)
+        } else {
+            u64::MAX
+        };
+    }
+}
+
 /// Sets its flag when dropped.
 struct Stops<'a>(&'a AtomicBool);
 
@@ -1766,9 +1777,9 @@ impl Engine {
         if spread + u64::from(top) + u64::from(crossing.top) >= u64::from(u8::MAX) {
             return None;
         }
-        // The seeds and then the far end block's distances, from `base` in bytes.
-        let mut kept = vec![u8::MAX; 2 * n].into_boxed_slice();
-        let (seeds, far) = kept.split_at_mut(n);
+        // The seeds from `base` in bytes.
+        let mut seeds = [u8::MAX; MAX_NODES];
+        let seeds = &mut seeds[..n];
         for &(v, d) in list {
             let w = &mut seeds[v as usize - first];
             *w = (*w).min((d - base) as u8);
@@ -1778,14 +1789,7 @@ impl Engine {
         if let Some(ahead) = ahead {
             if let Some((made, then)) = ahead.take(z) {
                 if made.side == side && made.kept[..n] == *seeds && then.z == nz {
-                    let from = base + (then.base - made.base);
-                    for (o, &p) in next.iter_mut().zip(&then.kept[..n]) {
-                        *o = if p < u8::MAX {
-                            from + u64::from(p)
-                        } else {
-                            u64::MAX
-                        };
-                    }
+                    from_bytes(base + (then.base - made.base), &then.kept[..n], next);
                     ahead.taken += 1;
                     return Some(Chained {
                         side,
@@ -1796,6 +1800,10 @@ impl Engine {
                 ahead.missed();
             }
         }
+        // Kept: the seeds and then the far end block's distances.
+        let mut kept = vec![u8::MAX; 2 * n].into_boxed_slice();
+        kept[..n].copy_from_slice(seeds);
+        let (seeds, far) = kept.split_at_mut(n);
         // The nearest seeds first, then the others in turn; a seed whose node those before it
         // reach as soon by the zone's rows adds nothing (rows obey the triangle inequality).
         // Each row's first half updates what the seeds reach at their end block, its second
@@ -1836,14 +1844,7 @@ impl Engine {
                 *p = (*p).min(du.saturating_add(x));
             }
         }
-        let from = base + kind.index(core.m).1;
-        for (o, &p) in next.iter_mut().zip(near.iter()) {
-            *o = if p < u8::MAX {
-                from + u64::from(p)
-            } else {
-                u64::MAX
-            };
-        }
+        from_bytes(base + kind.index(core.m).1, near, next);
         Some(Chained { side, base, kept })
     }
 
