@@ -56,6 +56,16 @@ plant "a hopper's route offering the squares before its screen" crates/chessreac
   "                    if !hop {
                         offer(t);" "                    {
                         offer(t);"
+plant "a ground-floor module using one above it (the layers test)" crates/chessreach/src/input.rs \
+  "use std::sync::Arc;" "use std::sync::Arc;
+#[expect(unused_imports, reason = \"planted\")]
+use crate::duel::Duel;"
+plant "wrap ignored (a wrapped step leaves the board)" crates/chessreach/src/geometry/rect.rs \
+  "        if self.wrap.is_flat() {
+            return self.contains(to).then_some(to);" "        if true {
+            return self.contains(to).then_some(to);"
+plant "own square not stopped (a wrapped ride passes its own square)" crates/chessreach/src/attack/walk.rs \
+  "            Some(next) if next != from => at = next," "            Some(next) => at = next,"
 plant "walls attacked (a wall's square reported)" crates/chessreach/src/attack/position.rs \
   "                if !surface.occupied(c) || !self.is_wall(c) {" "                if true {"
 plant "walls captured (a wall counted hostile)" crates/chessreach/src/attack/position.rs \

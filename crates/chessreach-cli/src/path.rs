@@ -1,12 +1,12 @@
 //! `chessreach path`: the shortest safe route of a mover.
 
 use std::io::Write;
-use std::sync::Arc;
 
 use anyhow::Result;
-use chessreach::attack::{AttackMap, AttackQuery, Position, StripAttackMap, Symbols};
+use chessreach::attack::{AttackQuery, Position};
 use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
+use chessreach::load::Map;
 use chessreach::path::{
     ask_with_progress, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
 };
@@ -58,11 +58,6 @@ pub(crate) struct Args {
     window: Window,
 }
 
-/// The mover: a piece spec with one square.
-fn mover(args: &Args, symbols: &Symbols) -> Result<(Mover, char)> {
-    Mover::parse(&args.mover, symbols).map_err(|e| crate::bad_argument("--mover", e))
-}
-
 /// The question the arguments ask.
 fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Question> {
     let target = match (args.to, args.capture, args.all) {
@@ -82,13 +77,9 @@ fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Question> {
     };
     let may_capture = match args.may_capture.as_deref() {
         None => Capturable::Nothing,
-        Some("all") => Capturable::All,
-        Some(list) => Capturable::Squares(
-            list.split('/')
-                .map(str::parse)
-                .collect::<Result<_, _>>()
-                .map_err(|e| crate::bad_argument("--may-capture", e))?,
-        ),
+        Some(text) => text
+            .parse()
+            .map_err(|e| crate::bad_argument("--may-capture", e))?,
     };
     Ok(Question {
         mover,
@@ -107,13 +98,12 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
 /// Runs `path`, writing to `out`.
 pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
     let loaded = args.position.load()?;
-    let pos = loaded.position;
-    let (mut mover, symbol) = mover(args, &loaded.symbols)?;
     // A variant's piece moves as the variant says, square by square.
-    if let Some(v) = &loaded.variant {
-        mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
-    }
-    let question = question(args, &pos, mover)?;
+    let (mover, symbol) = loaded
+        .mover(&args.mover)
+        .map_err(|e| crate::bad_argument("--mover", e))?;
+    let pos = &loaded.position;
+    let question = question(args, pos, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large
     // to draw lists the route or summarises the distances instead (SVG is refused up front).
     let extra = match question.target {
@@ -122,8 +112,8 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
     };
     let view = match args.format {
         Format::Json => None,
-        Format::Svg => Some(view_of(&pos, args.window.into(), &extra).map_err(crate::usage)?),
-        Format::Text => view_of(&pos, args.window.into(), &extra).ok(),
+        Format::Svg => Some(view_of(pos, args.window.into(), &extra).map_err(crate::usage)?),
+        Format::Text => view_of(pos, args.window.into(), &extra).ok(),
     };
     // Searches with many capture subsets take seconds: a bar on stderr (a terminal only).
     let bar = crate::output::progress_bar(false, 0);
@@ -132,45 +122,44 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
         bar.set_position(done);
         bar.set_message(stage);
     };
-    let answer = ask_with_progress(&pos, &question, budget, Some(&update));
+    let answer = ask_with_progress(pos, &question, budget, Some(&update));
     bar.finish_and_clear();
     let answer = answer.map_err(|e| match e {
         RouteError::TooLarge(e) => UsageError(format!("{e}; raise it with --max-memory")).into(),
         e => crate::usage(e),
     })?;
     // The attack map only marks attacked squares in pictures.
-    let map: Option<Box<dyn AttackQuery>> = match (&view, pos.board()) {
-        (None, _) => None,
-        (Some(_), Board::Rect(_)) => Some(Box::new(AttackMap::within(&pos, budget).map_err(crate::usage)?)),
-        (Some(_), Board::Strip(_)) => StripAttackMap::new(&pos).map(|m| Box::new(m) as Box<dyn AttackQuery>),
+    let map = match &view {
+        None => None,
+        Some(_) => Some(loaded.attack_map(budget).map_err(crate::usage)?),
     };
+    let map = map.as_ref().map(Map::query);
     let mover = &question.mover;
     match answer {
-        Answer::Distances(dm) => distance_map(args, &pos, mover, &dm, map.as_deref(), view.as_ref(), out),
+        Answer::Distances(dm) => distance_map(args, pos, mover, &dm, map, view.as_ref(), out),
         Answer::Route(way) => {
             let way = way.as_ref();
             match args.format {
-                Format::Json => write_route_json(&pos, mover, way, out)?,
+                Format::Json => write_route_json(pos, mover, way, out)?,
                 Format::Svg | Format::Text => {
-                    let cell =
-                        render::route_cell(&pos, map.as_deref(), (symbol, mover.colour), way, ROUTE_DRAWN);
+                    let cell = render::route_cell(pos, map, (symbol, mover.colour), way, ROUTE_DRAWN);
                     if let (Format::Svg, Some(view)) = (args.format, &view) {
                         let what = match way {
                             Some(w) => format!(
                                 "A route of {} moves for {} from {}",
                                 w.moves,
                                 mover.rule,
-                                names(&pos, &[mover.at])[0]
+                                names(pos, &[mover.at])[0]
                             ),
                             None => {
-                                format!("No route for {} from {}", mover.rule, names(&pos, &[mover.at])[0])
+                                format!("No route for {} from {}", mover.rule, names(pos, &[mover.at])[0])
                             }
                         };
-                        let title = render::titled(&what, &pos, view);
+                        let title = render::titled(&what, pos, view);
                         out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
                         return Ok(());
                     }
-                    write_route_line(way, &pos, out)?;
+                    write_route_line(way, pos, out)?;
                     if let Some(view) = &view {
                         write!(out, "{}", render::text(view, cell))?;
                         writeln!(out, "{}", render::ROUTE_LEGEND)?;

@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use chessreach::attack::{Position, Setup, Symbols};
+use chessreach::attack::{Position, Setup};
 use chessreach::geometry::{Board, Wrap};
+use chessreach::load::Loaded;
 use chessreach::piece::Colour;
 use chessreach::variant::{Catalogue, Variant};
 
@@ -60,7 +61,7 @@ pub(crate) struct PositionArgs {
 /// The built-in variants and those of `files`; a file that cannot be read or parsed is a data
 /// error (exit 1) naming file, line and column.
 pub(crate) fn catalogue(files: &[PathBuf]) -> Result<Catalogue> {
-    let mut catalogue = Catalogue::builtin().clone();
+    let mut catalogue = Catalogue::with_builtin();
     for f in files {
         let bytes = std::fs::read(f).with_context(|| format!("--variants {}", f.display()))?;
         catalogue.load_bytes(&bytes, &f.display().to_string())?;
@@ -76,10 +77,20 @@ impl PositionArgs {
         };
         let catalogue = catalogue(&self.variants)?;
         catalogue.get(name).cloned().map(Some).ok_or_else(|| {
-            let names: Vec<&str> = catalogue.variants().iter().map(|v| v.name.as_str()).collect();
+            let near = catalogue.nearest(name);
+            let hint = if near.is_empty() {
+                "`chessreach variants` lists them".to_owned()
+            } else {
+                format!(
+                    "did you mean {}?",
+                    near.iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
             crate::usage(crate::UsageError(format!(
-                "--variant: unknown variant `{name}`; known: {}",
-                names.join(", ")
+                "--variant: unknown variant `{name}`; {hint}"
             )))
         })
     }
@@ -105,15 +116,10 @@ impl PositionArgs {
     /// [`PositionArgs::load`] before `--wrap`.
     fn load_flat(&self) -> Result<Loaded> {
         if let Some(v) = self.variant()? {
-            let position = match &self.fen {
-                Some(fen) => v.position(fen).map_err(|e| crate::bad_argument("--fen", e))?,
-                None => v.start_position()?,
+            return match &self.fen {
+                Some(fen) => Loaded::of_variant(&v, Some(fen)).map_err(|e| crate::bad_argument("--fen", e)),
+                None => Ok(Loaded::of_variant(&v, None)?),
             };
-            return Ok(Loaded {
-                position,
-                symbols: v.symbols(),
-                variant: Some(v),
-            });
         }
         let mut setup = Setup::new(self.board);
         for d in &self.define {
@@ -123,11 +129,7 @@ impl PositionArgs {
         if let Some(fen) = &self.fen {
             let position =
                 Position::from_fen_with(fen, &symbols).map_err(|e| crate::bad_argument("--fen", e))?;
-            return Ok(Loaded {
-                position,
-                symbols,
-                variant: None,
-            });
+            return Ok(Loaded::new(position, symbols));
         }
         let specs = self
             .piece
@@ -139,17 +141,6 @@ impl PositionArgs {
                 .place(spec, colour)
                 .map_err(|e| crate::bad_argument(flag, e))?;
         }
-        Ok(Loaded {
-            position: setup.build().map_err(crate::usage)?,
-            symbols,
-            variant: None,
-        })
+        Ok(Loaded::new(setup.build().map_err(crate::usage)?, symbols))
     }
-}
-
-/// What the position arguments name: the position, the letters of piece specs, the variant.
-pub(crate) struct Loaded {
-    pub(crate) position: Position,
-    pub(crate) symbols: Symbols,
-    pub(crate) variant: Option<Variant>,
 }

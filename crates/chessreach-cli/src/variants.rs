@@ -106,7 +106,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
                 "--name: unknown variant `{n}`; `chessreach variants` lists them"
             )))
         })?],
-        None => catalogue.variants().iter().collect(),
+        None => catalogue.variants().collect(),
     };
     let mut out = output::stdout();
     match args.format {

@@ -5,15 +5,14 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use chessreach::attack::{
-    AttackMap, AttackQuery, FenError, Setup, SetupError, SpecError, StripAttackMap, Symbols,
-};
+use chessreach::attack::{FenError, Setup, SetupError, SpecError, Symbols};
 use chessreach::geometry::{Board, Coord, CoordParseError, Wrap};
 use chessreach::infer::{infer_within, Diagram, Inference as Found};
 use chessreach::input::InputError as Place;
 use chessreach::limits::{Budget, TooLarge};
+use chessreach::load::{Loaded, Map};
 use chessreach::path::{self, Answer, Capturable, Mover, Question, RouteError, Target, Way};
 use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
 use chessreach::problems::{self, Problem, SolveError};
@@ -140,7 +139,7 @@ fn input_error(py: Python<'_>, e: &Place, partial: &str) -> PyErr {
 
 /// The built-in variants, plus those of a `variants.ini` text.
 fn catalogue(ini: Option<&str>) -> PyResult<chessreach::variant::Catalogue> {
-    let mut c = chessreach::variant::Catalogue::builtin().clone();
+    let mut c = chessreach::variant::Catalogue::with_builtin();
     if let Some(text) = ini {
         c.load(text, "<ini>").map_err(|e| chessreach_error(&e))?;
     }
@@ -151,11 +150,7 @@ fn catalogue(ini: Option<&str>) -> PyResult<chessreach::variant::Catalogue> {
 #[pyfunction]
 #[pyo3(signature = (ini = None))]
 fn variants(ini: Option<&str>) -> PyResult<Vec<String>> {
-    Ok(catalogue(ini)?
-        .variants()
-        .iter()
-        .map(|v| v.name.clone())
-        .collect())
+    Ok(catalogue(ini)?.variants().map(|v| v.name.clone()).collect())
 }
 
 fn chessreach_error(e: &impl std::fmt::Display) -> PyErr {
@@ -243,30 +238,14 @@ impl Rule {
     }
 }
 
-/// The attack map of a position, built once on first use (positions never change).
-enum Map {
-    Dense(AttackMap),
-    Strip(StripAttackMap),
-}
-
-impl Map {
-    fn query(&self) -> &dyn AttackQuery {
-        match self {
-            Self::Dense(m) => m,
-            Self::Strip(m) => m,
-        }
-    }
-}
-
 /// Pieces on a board: bounded (`8x8`, `12x10`, any size) or a strip with unbounded files
 /// (`infx8`). Immutable; the attack map is computed once, on first use.
 #[pyclass(frozen, module = "chessreach")]
 struct Position {
-    pos: chessreach::attack::Position,
-    symbols: Symbols,
+    /// The position, its letters and the variant it was read in (routes move a variant's
+    /// pieces as it moves them, square by square): the library's one entry for the faces.
+    loaded: Loaded,
     map: OnceLock<Map>,
-    /// The variant it was read in (routes move its pieces as it moves them, square by square).
-    variant: Option<chessreach::variant::Variant>,
 }
 
 fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>) -> PyResult<Symbols> {
@@ -295,42 +274,40 @@ fn wrapped(
 
 impl Position {
     fn wrap(pos: chessreach::attack::Position, symbols: Symbols) -> Self {
+        Self::of(Loaded::new(pos, symbols))
+    }
+
+    fn of(loaded: Loaded) -> Self {
         Self {
-            pos,
-            symbols,
+            loaded,
             map: OnceLock::new(),
-            variant: None,
         }
     }
 
+    /// The attack map, built once on first use (positions never change).
     fn map(&self, py: Python<'_>) -> PyResult<&Map> {
         if let Some(m) = self.map.get() {
             return Ok(m);
         }
-        let built = match self.pos.board() {
-            Board::Rect(_) => Map::Dense(AttackMap::within(&self.pos, budget()).map_err(|e| match e {
-                chessreach::attack::MapError::TooLarge(t) => too_large(py, &t),
-                e => chessreach_error(&e),
-            })?),
-            Board::Strip(_) => Map::Strip(
-                StripAttackMap::new(&self.pos).ok_or_else(|| ChessreachError::new_err("not a strip"))?,
-            ),
-        };
+        let built = self.loaded.attack_map(budget()).map_err(|e| match e {
+            chessreach::attack::MapError::TooLarge(t) => too_large(py, &t),
+            e => chessreach_error(&e),
+        })?;
         Ok(self.map.get_or_init(|| built))
     }
 
     fn name(&self, c: Coord) -> String {
-        self.pos.board().name(c)
+        self.loaded.position.board().name(c)
     }
 
     fn on_board(&self, py: Python<'_>, text: &str) -> PyResult<Coord> {
         let c = square(py, text)?;
-        if self.pos.board().contains(c) {
+        if self.loaded.position.board().contains(c) {
             Ok(c)
         } else {
             Err(parse_error(
                 py,
-                format!("square {text} is off the {} board", self.pos.board()),
+                format!("square {text} is off the {} board", self.loaded.position.board()),
                 text,
                 0,
             ))
@@ -399,50 +376,43 @@ impl Position {
                 "unknown variant {name:?}; chessreach.variants() lists them"
             ))
         })?;
-        let pos = match fen {
-            Some(f) => v.position(f),
-            None => v.start_position(),
-        }
-        .map_err(|e| fen_error(py, &e))?;
-        Ok(Self {
-            variant: Some(v.clone()),
-            ..Self::wrap(pos, v.symbols())
-        })
+        let loaded = Loaded::of_variant(v, fen).map_err(|e| fen_error(py, &e))?;
+        Ok(Self::of(loaded))
     }
 
     /// The board: `"8x8"`, `"infx8"`.
     #[getter]
     fn board(&self) -> String {
-        self.pos.board().to_string()
+        self.loaded.position.board().to_string()
     }
 
     /// Which edges wrap: `"none"`, `"files"` (a cylinder), `"ranks"` or `"both"` (a torus).
     #[getter(wrap)]
     fn wrap_edges(&self) -> &'static str {
-        self.pos.board().wrap().as_str()
+        self.loaded.position.board().wrap().as_str()
     }
 
     /// The FEN placement (bounded boards), else `None`.
     fn fen(&self) -> Option<String> {
-        self.pos.placement()
+        self.loaded.position.placement()
     }
 
     /// Every piece: `(square, letter, colour, betza)`, letters upper case for White; a wall
     /// (`*`) has the colour `"wall"`.
     #[getter]
     fn pieces(&self) -> Vec<(String, String, &'static str, String)> {
-        (0..self.pos.pieces().len())
+        (0..self.loaded.position.pieces().len())
             .map(|i| {
-                let p = self.pos.pieces()[i];
+                let p = self.loaded.position.pieces()[i];
                 (
                     self.name(p.at),
-                    self.pos.symbol_of(i).to_string(),
-                    if self.pos.kinds()[p.kind].is_wall() {
+                    self.loaded.position.symbol_of(i).to_string(),
+                    if self.loaded.position.kinds()[p.kind].is_wall() {
                         "wall"
                     } else {
                         colour_name(p.colour)
                     },
-                    self.pos.kinds()[p.kind].rule.to_string(),
+                    self.loaded.position.kinds()[p.kind].rule.to_string(),
                 )
             })
             .collect()
@@ -457,7 +427,7 @@ impl Position {
                 let rect = m.rect();
                 let set = PySet::empty(py)?;
                 for s in m.attacked(side).iter() {
-                    set.add(name_object(py, self.pos.board(), rect.coord(s)))?;
+                    set.add(name_object(py, self.loaded.position.board(), rect.coord(s)))?;
                 }
                 Ok(set)
             }
@@ -472,15 +442,16 @@ impl Position {
     fn attacks<'py>(&self, py: Python<'py>, square: &str) -> PyResult<Bound<'py, PySet>> {
         let c = self.on_board(py, square)?;
         let i = self
-            .pos
+            .loaded
+            .position
             .piece_at(c)
             .ok_or_else(|| parse_error(py, format!("no piece stands on {square}"), square, 0))?;
-        let squares = self.pos.attacks_of(i).ok_or_else(|| {
+        let squares = self.loaded.position.attacks_of(i).ok_or_else(|| {
             ChessreachError::new_err("a strip's rays can be unbounded: ask is_attacked(square, colour)")
         })?;
         let set = PySet::empty(py)?;
         for c in squares {
-            set.add(name_object(py, self.pos.board(), c))?;
+            set.add(name_object(py, self.loaded.position.board(), c))?;
         }
         Ok(set)
     }
@@ -513,9 +484,9 @@ impl Position {
         };
         Ok(ids
             .into_iter()
-            .map(|i| self.pos.pieces()[i as usize])
+            .map(|i| self.loaded.position.pieces()[i as usize])
             .filter(|p| side.is_none_or(|s| s == p.colour))
-            .map(|p| name_object(py, self.pos.board(), p.at))
+            .map(|p| name_object(py, self.loaded.position.board(), p.at))
             .collect())
     }
 
@@ -532,7 +503,10 @@ impl Position {
                     .chain(m.attacked(Colour::Black).iter())
                 {
                     let counts = (m.count_at(Colour::White, s), m.count_at(Colour::Black, s));
-                    dict.set_item(name_object(py, self.pos.board(), rect.coord(s)), counts)?;
+                    dict.set_item(
+                        name_object(py, self.loaded.position.board(), rect.coord(s)),
+                        counts,
+                    )?;
                 }
                 Ok(dict)
             }
@@ -545,12 +519,12 @@ impl Position {
     /// A text diagram (`+` White attacks, `-` Black, `#` both); on a board too large to draw,
     /// what stands where it could not be drawn.
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        let view = match render::view_of(&self.pos, Window::default(), &[]) {
+        let view = match render::view_of(&self.loaded.position, Window::default(), &[]) {
             Ok(view) => view,
             Err(e) => return Ok(format!("{} ({e})", self.__repr__())),
         };
         let map = self.map(py)?;
-        let cell = render::attack_cell(&self.pos, map.query(), None);
+        let cell = render::attack_cell(&self.loaded.position, map.query(), None);
         Ok(format!(
             "{}{}",
             render::text(&view, cell),
@@ -559,15 +533,15 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        match self.pos.placement() {
-            Some(fen) if fen.len() <= 200 => match self.pos.board().wrap() {
+        match self.loaded.position.placement() {
+            Some(fen) if fen.len() <= 200 => match self.loaded.position.board().wrap() {
                 Wrap::None => format!("Position.from_fen('{fen}')"),
                 w => format!("Position.from_fen('{fen}', wrap='{w}')"),
             },
             _ => format!(
                 "<Position {} with {} pieces>",
-                self.pos.board(),
-                self.pos.pieces().len()
+                self.loaded.position.board(),
+                self.loaded.position.pieces().len()
             ),
         }
     }
@@ -587,13 +561,13 @@ impl Position {
     /// `(lo, hi)` asked for (at most 200 a side).
     #[pyo3(signature = (files = None, ranks = None))]
     fn svg(&self, py: Python<'_>, files: Option<(i64, i64)>, ranks: Option<(i64, i64)>) -> PyResult<String> {
-        let view =
-            render::view_of(&self.pos, Window { files, ranks }, &[]).map_err(|e| chessreach_error(&e))?;
+        let view = render::view_of(&self.loaded.position, Window { files, ranks }, &[])
+            .map_err(|e| chessreach_error(&e))?;
         let map = self.map(py)?;
-        let cell = render::attack_cell(&self.pos, map.query(), None);
+        let cell = render::attack_cell(&self.loaded.position, map.query(), None);
         let title = render::titled(
-            &format!("Attacks on a {} board", self.pos.board()),
-            &self.pos,
+            &format!("Attacks on a {} board", self.loaded.position.board()),
+            &self.loaded.position,
             &view,
         );
         Ok(render::svg(&view, &title, render::attack_keys(None), &[], cell))
@@ -681,11 +655,17 @@ impl Route {
         let pos = self.position.get();
         let mut ends = vec![self.start];
         ends.extend(self.way.as_ref().and_then(|w| w.waypoints.last().copied()));
-        let Ok(view) = render::view_of(&pos.pos, Window::default(), &ends) else {
+        let Ok(view) = render::view_of(&pos.loaded.position, Window::default(), &ends) else {
             return Ok(None);
         };
         let map = pos.map(py)?;
-        let cell = render::route_cell(&pos.pos, Some(map.query()), self.mover, self.way.as_ref(), 4000);
+        let cell = render::route_cell(
+            &pos.loaded.position,
+            Some(map.query()),
+            self.mover,
+            self.way.as_ref(),
+            4000,
+        );
         let title = match &self.way {
             Some(w) => format!("A route of {} moves", w.moves),
             None => "No route".into(),
@@ -697,11 +677,7 @@ impl Route {
 /// The mover of `spec`; a variant's piece moves as the variant says, square by square, as by
 /// the binary.
 fn mover_of(py: Python<'_>, pos: &Position, spec: &str) -> PyResult<(Mover, char)> {
-    let (mut mover, symbol) = Mover::parse(spec, &pos.symbols).map_err(|e| spec_error(py, &e))?;
-    if let Some(v) = &pos.variant {
-        mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
-    }
-    Ok((mover, symbol))
+    pos.loaded.mover(spec).map_err(|e| spec_error(py, &e))
 }
 
 fn capturable(py: Python<'_>, may_capture: Option<&Bound<'_, PyAny>>) -> PyResult<Capturable> {
@@ -730,7 +706,7 @@ fn route_error(py: Python<'_>, e: &RouteError) -> PyErr {
 /// Asks a route question without the GIL.
 fn answer(py: Python<'_>, pos: &Position, question: &Question) -> PyResult<Answer> {
     let budget = budget();
-    py.detach(|| path::ask(&pos.pos, question, budget))
+    py.detach(|| path::ask(&pos.loaded.position, question, budget))
         .map_err(|e| route_error(py, &e))
 }
 

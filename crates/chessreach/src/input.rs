@@ -1,14 +1,14 @@
 //! One tokenizer for every classic: whitespace-separated tokens that know their line and column.
+//!
+//! The ground floor: syntax only (tokens, places, carets, excerpts). A format's own refusals
+//! (a taken intersection, a duel start the rules refuse) are its module's error values, carried
+//! here as a typed [`Refusal`], so this module imports nothing of the library.
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
-
-use crate::attack::PositionError;
-use crate::duel::DuelError;
-use crate::geometry::Coord;
-use crate::infer::DiagramError;
 
 /// A token and where it stands. The column (1-based, in characters) is worked out only when
 /// asked for, so tokenizing long lines stays linear.
@@ -64,10 +64,8 @@ pub enum Expected {
     Row(usize),
     /// This many diagram rows.
     Rows(usize),
-    /// A square no other piece stands on; another piece stands on this one.
-    FreeSquare(Coord),
-    /// A knight move from this square (the knightmare protocol's `row column`).
-    KnightMoveFrom(Coord),
+    /// What a format names in words of its own (`a knight move from 3 4`).
+    Text(String),
 }
 
 impl fmt::Display for Expected {
@@ -79,8 +77,7 @@ impl fmt::Display for Expected {
             Self::Utf8 => f.write_str("text (UTF-8)"),
             Self::Row(width) => write!(f, "a row of {width} squares"),
             Self::Rows(n) => write!(f, "{n} rows"),
-            Self::FreeSquare(c) => write!(f, "a free square (another piece stands on {})", c.numeric()),
-            Self::KnightMoveFrom(c) => write!(f, "a knight move from {} {}", c.rank, c.file),
+            Self::Text(what) => f.write_str(what),
         }
     }
 }
@@ -106,32 +103,43 @@ pub enum Found {
     Rows(usize),
     /// Something the format names: `a second piece there`, `a move`.
     Item(&'static str),
-    /// The roads intersection (row `x`, column `y`), taken by the placement on `line`.
-    Taken {
-        /// Row.
-        x: usize,
-        /// Column.
-        y: usize,
-        /// The line of the placement that took it.
-        line: usize,
-    },
-    /// A piece on the king's start square.
-    PieceOnStart(Coord),
-    /// A knight's move to this square that is not a knight move (the protocol's `row column`).
-    IllegalMove(Coord),
-    /// A board of `rows` × `columns` the duel refuses.
-    Board {
-        /// Rows asked for.
-        rows: i64,
-        /// Columns asked for.
-        columns: i64,
-    },
-    /// Rows that are not a diagram.
-    Diagram(DiagramError),
-    /// Pieces that are not a position.
-    Position(Box<PositionError>),
-    /// A duel start the rules refuse.
-    Duel(Box<DuelError>),
+    /// What a format names in words of its own (`the illegal move 6 6`).
+    Text(String),
+    /// A refusal of the format's own domain (a position, a diagram, a duel start), typed.
+    Refused(Refusal),
+}
+
+/// A domain's error carried by an [`InputError`] without this module knowing its type: the
+/// value itself (ask for it with [`Refusal::downcast_ref`]), shown as it shows itself. Two
+/// refusals are equal when they show the same text.
+#[derive(Clone, Debug)]
+pub struct Refusal(Arc<dyn std::error::Error + Send + Sync>);
+
+impl Refusal {
+    /// The refusal `e`.
+    pub fn new(e: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Self(Arc::new(e))
+    }
+
+    /// The error, when it is a `T`.
+    #[must_use]
+    pub fn downcast_ref<T: std::error::Error + 'static>(&self) -> Option<&T> {
+        self.0.downcast_ref::<T>()
+    }
+}
+
+impl PartialEq for Refusal {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for Refusal {}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 impl Found {
@@ -157,16 +165,8 @@ impl fmt::Display for Found {
             Self::Squares(n) => write!(f, "{n} squares"),
             Self::Rows(n) => write!(f, "only {n}"),
             Self::Item(what) => f.write_str(what),
-            Self::Taken { x, y, line } => {
-                write!(f, "({x}, {y}), occupied since the placement on line {line}")
-            }
-            Self::PieceOnStart(c) => write!(f, "a piece on the start {}", c.numeric()),
-            Self::IllegalMove(c) => write!(f, "the illegal move {} {}", c.rank, c.file),
-            Self::Board { rows, columns } => write!(f, "{rows} {columns}"),
-            Self::Diagram(DiagramError::NoPiece) => f.write_str("no piece"),
-            Self::Diagram(e) => e.fmt(f),
-            Self::Position(e) => e.fmt(f),
-            Self::Duel(e) => e.fmt(f),
+            Self::Text(what) => f.write_str(what),
+            Self::Refused(e) => e.fmt(f),
         }
     }
 }

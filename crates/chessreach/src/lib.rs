@@ -9,6 +9,7 @@ pub mod geometry;
 pub mod infer;
 pub mod input;
 pub mod limits;
+pub mod load;
 pub mod path;
 pub mod piece;
 pub mod problems;

@@ -18,7 +18,7 @@ use chessreach::duel::solver::{Solution, Value};
 use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
 use chessreach::duel::{
-    referee, DrawBy, Duel, Game, Outcome, Player, PlayerError, ProtocolError, Verdict, WinBy,
+    referee, DrawBy, Duel, DuelError, Game, Outcome, Player, PlayerError, ProtocolError, Verdict, WinBy,
 };
 use chessreach::geometry::{Coord, Rect};
 use chessreach::input::Found;
@@ -405,7 +405,7 @@ fn solver_refuses_what_does_not_fit() {
 
 #[test]
 fn target_distances_have_the_closed_form() {
-    use chessreach::path::leaper::{knight_distance, LeaperDistances};
+    use chessreach::duel::leaper::{knight_distance, LeaperDistances};
     let steps = "N".parse::<Rule>().expect("knight").steps(W);
     let small = (6..=30)
         .step_by(2)
@@ -601,7 +601,7 @@ fn protocol_samples_and_errors() {
     // Illegal, malformed, missing replies are errors naming their line, not hangs.
     let (_, r) = run("6 6\n4 4 2 2\n6 6\n");
     assert!(
-        matches!(r, Err(SolveError::Input(ref e)) if e.line == 3 && e.found == Found::IllegalMove(Coord::new(6, 6))),
+        matches!(r, Err(SolveError::Input(ref e)) if e.line == 3 && e.found == Found::Text("the illegal move 6 6".into())),
         "{r:?}"
     );
     let (_, r) = run("6 6\n4 4 2 2\n6 x\n");
@@ -620,7 +620,7 @@ fn protocol_samples_and_errors() {
     assert!(matches!(r, Err(SolveError::Input(ref e)) if e.line == 2), "{r:?}");
     let (_, r) = run("6 6\n9 9 3 3\n");
     assert!(
-        matches!(r, Err(SolveError::Input(ref e)) if e.line == 2 && matches!(e.found, Found::Duel(_)) && e.to_string().contains("off")),
+        matches!(r, Err(SolveError::Input(ref e)) if e.line == 2 && matches!(e.found, Found::Refused(ref r) if r.downcast_ref::<DuelError>().is_some()) && e.to_string().contains("off")),
         "{r:?}"
     );
     // Bytes that are not UTF-8 are an error at their line.

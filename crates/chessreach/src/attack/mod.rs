@@ -19,6 +19,7 @@
 
 mod dense;
 mod fen;
+mod mover;
 mod position;
 mod setup;
 mod strip;
@@ -27,6 +28,7 @@ pub(crate) mod walk;
 pub use dense::{AttackMap, MapError, NotBounded};
 pub(crate) use fen::read_placement;
 pub use fen::{FenError, FenErrorKind, Symbols};
+pub use mover::{Mover, SquareMoves};
 pub use position::{Confinement, Kind, Placed, Position, PositionError};
 pub use setup::{PieceSpec, Setup, SetupError, SpecError, SpecErrorKind};
 pub(crate) use strip::attacks_of;

@@ -34,6 +34,7 @@
 //! ```
 
 mod game;
+pub mod leaper;
 mod moves;
 pub mod policy;
 pub mod protocol;

@@ -24,10 +24,10 @@
 //! 1000×6 (tests), and `duel verify` re-proves the whole strategy on top of it. So a strategy
 //! costs nothing to build and each move is O(1).
 
+use super::leaper::knight_distance;
 use super::referee::{Player, PlayerError};
 use super::{parity, Duel, DuelError, Game};
 use crate::geometry::{Coord, Rect};
-use crate::path::leaper::knight_distance;
 use crate::piece::{Atom, Colour};
 
 /// How the chosen side plays.

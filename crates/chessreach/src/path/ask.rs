@@ -40,6 +40,21 @@ pub enum Capturable {
     Squares(Vec<Coord>),
 }
 
+impl std::str::FromStr for Capturable {
+    type Err = crate::geometry::CoordParseError;
+
+    /// `all`, or squares separated by `/` (`d5/e6`, `3,4/5,6`), as every face writes them.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.trim() == "all" {
+            return Ok(Self::All);
+        }
+        s.split('/')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map(Self::Squares)
+    }
+}
+
 /// A route question: who moves, where to, what may be captured.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Question {

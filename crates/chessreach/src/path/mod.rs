@@ -35,10 +35,10 @@
 mod ask;
 pub mod bitboard;
 mod cross;
-pub mod leaper;
 mod router;
 pub mod span;
 pub mod strip;
 
+pub use crate::attack::{Mover, SquareMoves};
 pub use ask::{ask, ask_with_progress, Answer, Capturable, Question, Repeat, RouteError, Target, Way};
-pub use router::{DistanceMap, Goal, Mover, PathError, Route, Router, Scratch, SquareMoves};
+pub use router::{DistanceMap, Goal, PathError, Route, Router, Scratch};

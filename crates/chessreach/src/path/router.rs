@@ -3,99 +3,15 @@
     reason = "the router refuses more than MAX_STATES (2^26) states, so squares and subsets fit u32"
 )]
 use std::collections::VecDeque;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use thiserror::Error;
 
 use crate::attack::walk::{self, Surface};
-use crate::attack::{Confinement, Kind, PieceSpec, Position, SpecError, Symbols};
+use crate::attack::{Position, SquareMoves};
 use crate::geometry::{Coord, Delta, Rect, Square, SquareSet, Wrap};
 use crate::limits::Progress;
 use crate::piece::{Colour, Motion, Rule, Step};
-
-/// The piece that travels: its rule, side and square. It is not one of the position's pieces.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mover {
-    /// How it moves (White's orientation; turned 180° when `colour` is Black).
-    pub rule: Rule,
-    /// Its side: pieces of the other side are hostile.
-    pub colour: Colour,
-    /// Where it starts.
-    pub at: Coord,
-    /// A variant's piece: how its moves change with its square
-    /// ([`crate::variant::Variant::route_moves`]); they replace `rule`'s. `None`: `rule` on
-    /// every square, initial moves from [`Rule::initial_region`].
-    pub by_square: Option<Arc<SquareMoves>>,
-}
-
-/// Moves that change with the mover's square, as a variant's piece's do (Fairy-Stockfish's
-/// `Position::moves_from`): on each square it moves as one of `kinds` (the rule, kept to the
-/// region its confinement gives the mover's colour, with the confinement's extra moves onto
-/// their squares; a kind that is `unhoppable` neither hops over nor captures a piece of an
-/// unhoppable kind), and from some squares it may also make initial moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SquareMoves {
-    /// The kinds it moves as (their symbols are not used).
-    pub kinds: Vec<Kind>,
-    /// Squares where it moves as another kind than `kinds[0]`, with that kind's index.
-    pub squares: Vec<(Coord, usize)>,
-    /// Initial moves (each rule's Betza `i` moves, move-only) and the squares it may make them
-    /// from (a pawn's double step from the double-step region), kept to the region of the
-    /// kind it has there.
-    pub initial: Vec<(Rule, Vec<Coord>)>,
-}
-
-impl SquareMoves {
-    /// The same moves on a board whose files are shifted by `files` (a strip's window). O(size).
-    #[must_use]
-    pub fn shifted(&self, files: i64) -> Self {
-        let by = |c: Coord| Coord::new(c.file.wrapping_add(files), c.rank);
-        let all = |v: &[Coord]| v.iter().map(|&c| by(c)).collect::<Vec<_>>();
-        let kinds = self
-            .kinds
-            .iter()
-            .map(|k| Kind {
-                confine: k.confine.as_ref().map(|c| {
-                    Arc::new(Confinement {
-                        region: c.region.clone().map(|r| r.as_deref().map(all)),
-                        extra: c
-                            .extra
-                            .iter()
-                            .map(|(r, on)| (r.clone(), on.as_deref().map(all)))
-                            .collect(),
-                        unhoppable: c.unhoppable,
-                    })
-                }),
-                ..k.clone()
-            })
-            .collect();
-        Self {
-            kinds,
-            squares: self.squares.iter().map(|&(c, k)| (by(c), k)).collect(),
-            initial: self.initial.iter().map(|(r, on)| (r.clone(), all(on))).collect(),
-        }
-    }
-}
-
-impl Mover {
-    /// Reads a mover from a piece spec with one square (`K@e1`, `b:N@g8`, `fsW@c3`, a letter
-    /// `symbols` knows or any Betza rule), White unless prefixed; with the letter it is drawn
-    /// with.
-    ///
-    /// # Errors
-    ///
-    /// [`SpecError`] for a malformed spec or one that does not name exactly one square.
-    pub fn parse(spec: &str, symbols: &Symbols) -> Result<(Self, char), SpecError> {
-        let (parsed, at) = PieceSpec::parse_one(spec, Colour::White, symbols)?;
-        let mover = Self {
-            rule: parsed.rule,
-            colour: parsed.colour,
-            at,
-            by_square: None,
-        };
-        Ok((mover, parsed.symbol))
-    }
-}
 
 /// Where the mover wants to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,7 +198,7 @@ pub struct Router<'a> {
     /// Squares attacked by hostile pieces that cannot be captured (so in every subset), built
     /// on the first route question.
     fixed_attacks: OnceLock<SquareSet>,
-    /// A variant's mover ([`Mover::by_square`]): its moves per square.
+    /// A variant's mover ([`crate::attack::Mover::by_square`]): its moves per square.
     by_square: Option<BySquare>,
     /// Told the states reached and their bound (squares × subsets) after each layer.
     progress: Option<Progress<'a>>,

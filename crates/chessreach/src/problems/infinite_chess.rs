@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use super::{Expected, Found, Input, InputError, SolveError};
+use super::{Expected, Found, Input, InputError, Refusal, SolveError};
 use crate::attack::{Kind, Placed, Position, PositionError};
 use crate::geometry::{Board, Coord, Strip};
 use crate::path::strip::{king_distance, StripRouteError};
@@ -77,11 +77,15 @@ pub fn parse(text: &str) -> Result<Puzzle, InputError> {
                 let i = pieces.iter().rposition(|p| p.at == c).unwrap_or(0);
                 (
                     lines.get(i).copied().unwrap_or(1),
-                    Expected::FreeSquare(c),
+                    Expected::Text(format!("a free square (another piece stands on {})", c.numeric())),
                     Found::Item("a second piece there"),
                 )
             }
-            other => (1, Expected::Item("a position"), Found::Position(Box::new(other))),
+            other => (
+                1,
+                Expected::Item("a position"),
+                Found::Refused(Refusal::new(other)),
+            ),
         };
         InputError {
             line,
@@ -113,7 +117,7 @@ pub fn solve(text: &str, out: &mut impl Write) -> Result<(), SolveError> {
                 line: p.lines.get(i).copied().unwrap_or(1),
                 column: 1,
                 expected: Expected::Item("a piece off the king's start square"),
-                found: Found::PieceOnStart(c),
+                found: Found::Text(format!("a piece on the start {}", c.numeric())),
             }
             .into());
         }

@@ -11,7 +11,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::{Expected, Found, InputError, SolveError};
+use super::{Expected, Found, InputError, Refusal, SolveError};
 use crate::duel::protocol::{JudgeLink, Tokens};
 use crate::duel::strategy::{Strategy, StrategyPlayer};
 use crate::duel::{referee, Duel, Game, IllegalMove, Outcome, PlayerError, Verdict};
@@ -60,7 +60,7 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
         .and_then(|(m, n)| Rect::new(m, n).ok());
     let duel = rect
         .and_then(|r| Duel::knightmare(r).ok())
-        .ok_or_else(|| at_line(tokens.line(), board, Found::Board { rows: n, columns: m }))?;
+        .ok_or_else(|| at_line(tokens.line(), board, Found::Text(format!("{n} {m}"))))?;
     let white = tokens.square("the white knight").map_err(from_player)?;
     let black = tokens.square("the black knight").map_err(from_player)?;
     let start_line = tokens.line();
@@ -75,7 +75,7 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
         at_line(
             start_line,
             Expected::Item("two distinct squares on the board, neither knight on its own target"),
-            Found::Duel(Box::new(e)),
+            Found::Refused(Refusal::new(e)),
         )
     })?;
     let strategy = Strategy::new(&duel)?;
@@ -110,8 +110,8 @@ pub fn play(input: impl BufRead, mut output: impl Write) -> Result<Ending, Solve
             side: s,
         } if s != side => Err(at_line(
             judge.line(),
-            Expected::KnightMoveFrom(from),
-            Found::IllegalMove(to),
+            Expected::Text(format!("a knight move from {} {}", from.rank, from.file)),
+            Found::Text(format!("the illegal move {} {}", to.rank, to.file)),
         )),
         other => Err(SolveError::Ended(Box::new(other))),
     }

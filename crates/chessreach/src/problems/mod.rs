@@ -18,7 +18,7 @@ use thiserror::Error;
 
 use crate::limits::Budget;
 
-pub use crate::input::{Expected, Found, Input, InputError};
+pub use crate::input::{Expected, Found, Input, InputError, Refusal};
 
 /// A classic problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -106,11 +106,10 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
                 line: yl,
                 column: yc,
                 expected: Expected::Item("an empty intersection"),
-                found: Found::Taken {
-                    x,
-                    y,
-                    line: by[at] as usize,
-                },
+                found: Found::Text(format!(
+                    "({x}, {y}), occupied since the placement on line {}",
+                    by[at]
+                )),
             });
         }
         by[at] = u32::try_from(line).unwrap_or(u32::MAX - 1);

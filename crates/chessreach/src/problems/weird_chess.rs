@@ -12,8 +12,8 @@
 )]
 use std::io::Write;
 
-use super::{Expected, Found, Input, InputError, SolveError};
-use crate::infer::{infer_within, Diagram, Mark};
+use super::{Expected, Found, Input, InputError, Refusal, SolveError};
+use crate::infer::{infer_within, Diagram, DiagramError, Mark};
 use crate::limits::Budget;
 
 /// Reads a diagram: with `sized`, a first line holding `n` and then exactly `n` rows of `n`
@@ -83,7 +83,10 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
         line: first.map_or(1, |f| f.0),
         column: 1,
         expected: Expected::Item("a diagram with at least one piece `o`"),
-        found: Found::Diagram(e),
+        found: match e {
+            DiagramError::NoPiece => Found::Item("no piece"),
+            e => Found::Refused(Refusal::new(e)),
+        },
     })
 }
 

@@ -60,9 +60,9 @@ use std::sync::{Arc, LazyLock};
 
 pub use ini::{IniError, IniErrorKind};
 
+use crate::attack::SquareMoves;
 use crate::attack::{read_placement, Confinement, FenError, FenErrorKind, Kind, Position, Symbols};
 use crate::geometry::{Board, Coord, Rect, Wrap};
-use crate::path::SquareMoves;
 use crate::piece::{Colour, Rule};
 
 /// Fairy-Stockfish's built-in piece types: name and Betza (src/piece.cpp).
@@ -337,13 +337,11 @@ impl Variant {
             Ok(kinds.len() - 1)
         })?;
         // A FEN says nothing about wrapped edges: the variant does.
-        let pos = pos
-            .with_wrap(self.wrap)
-            .map_err(|e| FenError {
-                input: fen.to_owned(),
-                at: 0,
-                kind: FenErrorKind::Position(e),
-            })?;
+        let pos = pos.with_wrap(self.wrap).map_err(|e| FenError {
+            input: fen.to_owned(),
+            at: 0,
+            kind: FenErrorKind::Position(e),
+        })?;
         if pos.board() != self.board() {
             return Err(FenError {
                 input: fen.to_owned(),
@@ -440,9 +438,14 @@ fn confined_extras(kind: Kind, colour: Colour) -> Kind {
 }
 
 /// Known variants: the built-ins, and those loaded from `variants.ini` files.
+///
+/// [`Catalogue::with_builtin`] stands on the built-ins without copying them (a lookup asks the
+/// loaded variants, then the built-ins), so a face that reads one more file clones nothing.
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
     variants: Vec<Variant>,
+    /// Variants known below these (the built-ins), asked after them.
+    base: Option<&'static Catalogue>,
 }
 
 impl Catalogue {
@@ -458,16 +461,50 @@ impl Catalogue {
         &BUILTIN
     }
 
-    /// The variant called `name`.
+    /// The built-in variants and room for more: what [`Catalogue::load`] adds is asked first,
+    /// the built-ins (shared, not copied) after. O(1).
     #[must_use]
-    pub fn get(&self, name: &str) -> Option<&Variant> {
-        self.variants.iter().find(|v| v.name == name)
+    pub fn with_builtin() -> Self {
+        Self {
+            variants: Vec::new(),
+            base: Some(Self::builtin()),
+        }
     }
 
-    /// Every variant, in the order they were defined.
+    /// The variant called `name`: a loaded one, else a built-in. O(variants).
     #[must_use]
-    pub fn variants(&self) -> &[Variant] {
-        &self.variants
+    pub fn get(&self, name: &str) -> Option<&Variant> {
+        self.variants
+            .iter()
+            .find(|v| v.name == name)
+            .or_else(|| self.base.and_then(|b| b.get(name)))
+    }
+
+    /// Every variant, in the order they were defined (the built-ins first).
+    pub fn variants(&self) -> impl Iterator<Item = &Variant> + '_ {
+        self.base
+            .into_iter()
+            .flat_map(|b| b.variants.iter())
+            .chain(self.variants.iter())
+    }
+
+    /// The names most like `name` (edit distance at most a third of its length, at least 2),
+    /// nearest first, at most three: for "did you mean". O(variants × name length²).
+    #[must_use]
+    pub fn nearest(&self, name: &str) -> Vec<&str> {
+        let limit = (name.chars().count() / 3).max(2);
+        let mut near: Vec<(usize, &str)> = self
+            .variants()
+            .map(|v| {
+                (
+                    strsim::levenshtein(&v.name.to_lowercase(), &name.to_lowercase()),
+                    v.name.as_str(),
+                )
+            })
+            .filter(|&(d, _)| d <= limit)
+            .collect();
+        near.sort_unstable();
+        near.into_iter().take(3).map(|(_, n)| n).collect()
     }
 
     /// Reads a `variants.ini` text (named `file` in errors) and adds its variants, which may
