@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chessreach::attack::{Placed, Position};
 use chessreach::geometry::{Board, Coord, Rect};
+use chessreach::path::{self as route, Router};
 use chessreach::piece::Colour;
 use common::wrap::{self, check_route, distances, mover_moves, reached, Torus};
 use common::{all, arb_piece, naive_moves_within, naive_walk, turned, Fam, TestPiece};
@@ -507,6 +508,40 @@ proptest! {
                 let got: BTreeSet<Coord> = reached(t, &m, p.at, &|q| occupied.contains(&q)).into_iter().collect();
                 prop_assert_eq!(&got, &unrolled(t, &m, p.at, &occupied), "{:?} from {}", m, p.at);
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Unwrapped, the oracle's route distances are the flat router's (which `path_oracle`
+    /// checks against its own state enumeration), for either side.
+    #[test]
+    fn unwrapped_routes_are_the_flat_ones(
+        w in 1i64..8, h in 1i64..8,
+        mover in wrap_piece(),
+        black in any::<bool>(),
+        kinds in proptest::collection::vec(wrap_piece(), 1..3),
+        spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..8, 1i64..8), 0..9),
+        start in (1i64..8, 1i64..8),
+    ) {
+        let t = Torus::new(w, h, false, false);
+        let start = c(start.0, start.1);
+        let colour = if black { BLACK } else { WHITE };
+        let placed: Vec<Placed> = placed(t, kinds.len(), spots).into_iter().filter(|p| p.at != start).collect();
+        if !t.contains(start) {
+            return Ok(());
+        }
+        let capturable: Vec<usize> = (0..placed.len()).filter(|&i| placed[i].colour != colour).take(3).collect();
+        let rect = Rect::new(w as u64, h as u64).expect("size");
+        let pos = Position::new(Board::Rect(rect), common::kinds(&kinds), placed.clone()).expect("position");
+        let truth = distances(t, &kinds, &placed, &mover, colour, start, &capturable);
+        let rule = mover.rule();
+        let router = Router::new(&pos, &rule, colour, &capturable).expect("router");
+        let map = router.distances(&mut route::Scratch::default(), start).expect("map");
+        for s in rect.squares() {
+            prop_assert_eq!(map.distance[s.index()], wrap::nearest(&truth, rect.coord(s)));
         }
     }
 }
