@@ -32,8 +32,8 @@ plant "a leap table entry (one knight image wrong)" crates/chessreach/src/piece/
 plant "the lame leg (the horse blocked from behind)" crates/chessreach/src/piece/atom.rs \
   "Delta::new(0, d.dy.signum())" "Delta::new(0, -d.dy.signum())"
 plant "Black's orientation (mirrored instead of turned)" crates/chessreach/src/piece/rule.rs \
-  "Colour::Black => (-white, leg.map(|l| -l), leg2.map(|l| -l))," \
-  "Colour::Black => (Delta::new(white.dx, -white.dy), leg.map(|l| Delta::new(l.dx, -l.dy)), leg2.map(|l| Delta::new(l.dx, -l.dy))),"
+  "Colour::Black => (-white, legs.turned())," \
+  "Colour::Black => (Delta::new(white.dx, -white.dy), legs.turned()),"
 plant "rider blocking in the attack walker" crates/chessreach/src/attack/walk.rs \
   "        if surface.occupied(at) {
             return;
@@ -53,7 +53,7 @@ plant "a limited hopper's range counted beyond its screen" crates/chessreach/src
 plant "rides not spread over their line class (Fairy-Stockfish's masks)" crates/chessreach/src/piece/betza.rs \
   "for captures in [false, true] {" "for captures in [false, true].into_iter().filter(|_| false) {"
 plant "a hopper's route offering the squares before its screen" crates/chessreach/src/path/router.rs \
-  "                    if !step.hop {
+  "                    if !hop {
                         offer(t);" "                    {
                         offer(t);"
 plant "walls attacked (a wall's square reported)" crates/chessreach/src/attack/position.rs \
@@ -61,7 +61,7 @@ plant "walls attacked (a wall's square reported)" crates/chessreach/src/attack/p
 plant "walls captured (a wall counted hostile)" crates/chessreach/src/attack/position.rs \
   "p.colour != colour && !self.kinds[p.kind].is_wall()" "p.colour != colour"
 plant "a variant mover's kind per square ignored (the soldier's river)" crates/chessreach/src/path/router.rs \
-  "kind_at[s.index()] = u8::try_from(k)" "kind_at[s.index()] = 0 * u8::try_from(k)"
+  "kind_at[s.index()] = kind;" "kind_at[s.index()] = 0 * kind;"
 plant "a variant mover's region ignored (the palace left)" crates/chessreach/src/path/router.rs \
   "let region = confine.and_then(|c| sorted(&c.region[colour.index()]));" "let region = confine.and(None::<Vec<Coord>>);"
 plant "a shrunk strip's route not stretched back (files removed left out)" crates/chessreach/src/path/span.rs \

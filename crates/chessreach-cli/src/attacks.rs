@@ -227,16 +227,14 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
                 .filter(|&s| !map.attackers(s).is_empty())
                 .map(|s| (rect.coord(s).to_string(), json!(map.attackers(s))))
                 .collect();
-            output::write_json(
-                out,
-                &json!({
-                    "board": pos.board().to_string(),
-                    "pieces": PiecesJson(pos),
-                    "white": side_json(Colour::White),
-                    "black": side_json(Colour::Black),
-                    "attackers": attackers,
-                }),
-            )
+            let answer = json!({
+                "board": pos.board().to_string(),
+                "pieces": PiecesJson(pos),
+                "white": side_json(Colour::White),
+                "black": side_json(Colour::Black),
+                "attackers": attackers,
+            });
+            output::write_json(out, &output::with_wrap(answer, pos.board()))
         }
         Format::Svg | Format::Text => {
             let Some(view) = view else {

@@ -21,7 +21,7 @@ use chessreach::duel::solver::{Solution, Value};
 use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
 use chessreach::duel::{referee, DrawBy, Duel, DuelError, Game, Outcome, Player, PlayerError, Verdict};
-use chessreach::geometry::{Coord, Rect};
+use chessreach::geometry::{Coord, Rect, Wrap};
 use chessreach::limits::{Budget, Bytes};
 use chessreach::piece::{Colour, Rule};
 use chessreach::render::{self, View};
@@ -47,7 +47,8 @@ no target wins only by capture; a side with no legal move draws.
 
 Without any of --white, --black, --white-target, --black-target the duel is knightmare
 (Codeforces 1201E2): knight against knight, White's target (F/2, R/2), Black's (F/2, R/2+1) on an
-F x R board with both sides even. Squares are algebraic (`d4`) or `file,rank` (`4,4`).";
+F x R board with both sides even. Squares are algebraic (`d4`) or `file,rank` (`4,4`). With
+--wrap the board is a cylinder or a torus: a step off a wrapped edge re-enters on the other side.";
 
 #[derive(Debug, clap::Subcommand)]
 enum Sub {
@@ -81,6 +82,10 @@ struct Pieces {
     /// Knightmare's targets, (F/2, R/2) and (F/2, R/2+1), for whatever pieces are given.
     #[arg(long, conflicts_with_all = ["white_target", "black_target"])]
     knightmare_targets: bool,
+    /// Wrapped edges: `files` (a cylinder), `ranks`, `both` (a torus) or `none`. A step off
+    /// a wrapped edge re-enters on the other side; a ride stops before its own square.
+    #[arg(long, value_name = "EDGES")]
+    wrap: Option<Wrap>,
 }
 
 impl Pieces {
@@ -91,8 +96,17 @@ impl Pieces {
             && self.black_target.is_none()
     }
 
-    /// The duel on `rect`.
+    /// The duel on `rect` (wrapped as `--wrap` says).
     fn duel(&self, rect: Rect) -> Result<Duel> {
+        let rect = rect.with_wrap(self.wrap.unwrap_or_default());
+        if self.is_knightmare() && !rect.wrap().is_flat() {
+            return Err(UsageError(format!(
+                "--wrap {}: knightmare is played on a flat board; for a wrapped duel give the pieces, \
+                 e.g. --white N --black N --knightmare-targets",
+                rect.wrap()
+            ))
+            .into());
+        }
         if self.is_knightmare() {
             return Duel::knightmare(rect).map_err(|e| {
                 UsageError(format!(
@@ -319,7 +333,7 @@ fn describe(duel: &Duel) -> String {
         "{} (White) against {} (Black) on {}; targets: White {}, Black {}",
         duel.rule(Colour::White),
         duel.rule(Colour::Black),
-        duel.rect(),
+        duel.rect().label(),
         target(Colour::White),
         target(Colour::Black)
     )
@@ -373,6 +387,7 @@ fn full_view(rect: Rect) -> View {
     View {
         files: 1..=i64::from(rect.width()),
         ranks: 1..=i64::from(rect.height()),
+        wrap: rect.wrap(),
     }
 }
 
@@ -459,7 +474,10 @@ fn write_json(out: &mut impl Write, solved: &Solution) -> Result<()> {
             text(b.to_string())
         )?;
     }
-    writeln!(out, "\n]}}")?;
+    match crate::output::wrap_of(duel.rect().into()) {
+        Some(w) => writeln!(out, "\n],\"wrap\":\"{w}\"}}")?,
+        None => writeln!(out, "\n]}}")?,
+    }
     Ok(())
 }
 
@@ -819,6 +837,7 @@ fn serve_args(p: &Pieces) -> Vec<String> {
     push("--black", p.black.as_ref().map(ToString::to_string));
     push("--white-target", p.white_target.map(|c| c.to_string()));
     push("--black-target", p.black_target.map(|c| c.to_string()));
+    push("--wrap", p.wrap.map(|w| w.to_string()));
     if p.knightmare_targets {
         v.push("--knightmare-targets".into());
     }

@@ -53,6 +53,24 @@ pub(crate) fn json_int(n: u64) -> serde_json::Value {
 }
 
 /// Writes a JSON value, pretty, with a trailing newline.
+/// The `"wrap"` member of a JSON answer: `files`, `ranks` or `both` on a wrapped board, absent
+/// on a flat one (so flat answers keep the shape they have always had).
+pub(crate) fn wrap_of(board: chessreach::geometry::Board) -> Option<&'static str> {
+    let wrap = board.wrap();
+    (!wrap.is_flat()).then(|| wrap.as_str())
+}
+
+/// `value` (an object) with [`wrap_of`]'s member added where the board wraps.
+pub(crate) fn with_wrap(
+    mut value: serde_json::Value,
+    board: chessreach::geometry::Board,
+) -> serde_json::Value {
+    if let (Some(w), Some(object)) = (wrap_of(board), value.as_object_mut()) {
+        object.insert("wrap".into(), w.into());
+    }
+    value
+}
+
 pub(crate) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;
     writeln!(out)?;

@@ -251,6 +251,9 @@ fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut 
             out.write_all(chunk.as_bytes())?;
         }
     }
+    if let Some(w) = output::wrap_of(board) {
+        member(out, "wrap", &w)?;
+    }
     out.write_all(b"\n}\n")?;
     Ok(())
 }
@@ -413,7 +416,10 @@ fn distance_map(
                     write!(out, "{sep}\"{}\":{d}", pos.board().name(c))?;
                 }
             }
-            writeln!(out, "}}}}")?;
+            match output::wrap_of(pos.board()) {
+                Some(w) => writeln!(out, "}},\"wrap\":\"{w}\"}}")?,
+                None => writeln!(out, "}}}}")?,
+            }
         }
         Format::Text | Format::Svg => {
             let Some(view) = view else {

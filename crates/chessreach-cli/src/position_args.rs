@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use chessreach::attack::{Position, Setup, Symbols};
-use chessreach::geometry::Board;
+use chessreach::geometry::{Board, Wrap};
 use chessreach::piece::Colour;
 use chessreach::variant::{Catalogue, Variant};
 
@@ -34,6 +34,13 @@ pub(crate) struct PositionArgs {
     /// Board size `FILESxRANKS` (`8x8`, `12x10`), or a strip `infx8` (unbounded files, 8 ranks).
     #[arg(long, default_value = "8x8")]
     pub board: Board,
+
+    /// Wrapped edges of a bounded board: `files` (a cylinder: file 1 and the last file are
+    /// neighbours), `ranks`, `both` (a torus), or `none`. A step that leaves the board across
+    /// a wrapped edge re-enters on the other side; a line that comes back round stops before
+    /// its piece's own square. Strips never wrap.
+    #[arg(long, value_name = "EDGES")]
+    pub wrap: Option<Wrap>,
 
     /// A White piece (or Black with a `b:` prefix): PIECE@SQUARE[/SQUARE…], where PIECE is a
     /// letter (K Q R B N P or --define'd) or any Betza rule, and squares are `e4` or `x,y`.
@@ -85,6 +92,18 @@ impl PositionArgs {
     /// The checked position, the letters piece specs (`--mover`) read with it (the variant's,
     /// or K Q R B N P and --define's) and the variant. Variant files are read once.
     pub(crate) fn load(&self) -> Result<Loaded> {
+        let mut loaded = self.load_flat()?;
+        if let Some(wrap) = self.wrap {
+            loaded.position = loaded
+                .position
+                .with_wrap(wrap)
+                .map_err(|e| crate::bad_argument("--wrap", e))?;
+        }
+        Ok(loaded)
+    }
+
+    /// [`PositionArgs::load`] before `--wrap`.
+    fn load_flat(&self) -> Result<Loaded> {
         if let Some(v) = self.variant()? {
             let position = match &self.fen {
                 Some(fen) => v.position(fen).map_err(|e| crate::bad_argument("--fen", e))?,

@@ -71,7 +71,7 @@ fn rules(v: &Variant) -> Vec<String> {
 
 fn json_of(v: &Variant) -> Value {
     let name = |c: &chessreach::geometry::Coord| v.board().name(*c);
-    json!({
+    let answer = json!({
         "name": v.name,
         "board": v.board().to_string(),
         "start_fen": v.start_fen,
@@ -94,7 +94,8 @@ fn json_of(v: &Variant) -> Value {
             "white": v.double_step_region[0].as_ref().map(|s| s.iter().map(name).collect::<Vec<_>>()),
             "black": v.double_step_region[1].as_ref().map(|s| s.iter().map(name).collect::<Vec<_>>()),
         },
-    })
+    });
+    crate::output::with_wrap(answer, v.board())
 }
 
 pub(crate) fn run(args: &Args) -> Result<()> {
@@ -129,7 +130,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
                     out,
                     "{:<18} {:<6} {}",
                     v.name,
-                    v.board().to_string(),
+                    v.board().label(),
                     pieces.join(" ")
                 )?;
                 if args.name.is_some() {

@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use chessreach::attack::{
     AttackMap, AttackQuery, FenError, Setup, SetupError, SpecError, StripAttackMap, Symbols,
 };
-use chessreach::geometry::{Board, Coord, CoordParseError};
+use chessreach::geometry::{Board, Coord, CoordParseError, Wrap};
 use chessreach::infer::{infer_within, Diagram, Inference as Found};
 use chessreach::input::InputError as Place;
 use chessreach::limits::{Budget, TooLarge};
@@ -280,6 +280,19 @@ fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>) -> PyResult<
     Ok(symbols)
 }
 
+/// `pos` with the edges `wrap` names (`"none"`, `"files"`, `"ranks"`, `"both"`; `None`: as it is).
+fn wrapped(
+    py: Python<'_>,
+    pos: chessreach::attack::Position,
+    wrap: Option<&str>,
+) -> PyResult<chessreach::attack::Position> {
+    let Some(text) = wrap else { return Ok(pos) };
+    let wrap: Wrap = text
+        .parse()
+        .map_err(|e| parse_error(py, format!("wrap: {e}"), text, 0))?;
+    pos.with_wrap(wrap).map_err(|e| chessreach_error(&e))
+}
+
 impl Position {
     fn wrap(pos: chessreach::attack::Position, symbols: Symbols) -> Self {
         Self {
@@ -330,13 +343,14 @@ impl Position {
     /// A position on `board` with White's `pieces` and Black's `black`, each a piece spec
     /// `PIECE@SQ[/SQ…]` (`N@b1/g1`, `fmWfcF@e2`, `b:K@e8`); `define` maps letters to Betza.
     #[new]
-    #[pyo3(signature = (board = "8x8", pieces = Vec::new(), black = Vec::new(), define = None))]
+    #[pyo3(signature = (board = "8x8", pieces = Vec::new(), black = Vec::new(), define = None, wrap = None))]
     fn new(
         py: Python<'_>,
         board: &str,
         pieces: Vec<String>,
         black: Vec<String>,
         define: Option<&Bound<'_, PyDict>>,
+        wrap: Option<&str>,
     ) -> PyResult<Self> {
         let board: Board = board
             .parse()
@@ -353,18 +367,23 @@ impl Position {
         let pos = setup
             .build()
             .map_err(|e| chessreach_error(&SetupError::Position(e)))?;
-        Ok(Self::wrap(pos, symbols))
+        Ok(Self::wrap(wrapped(py, pos, wrap)?, symbols))
     }
 
     /// A position from a FEN placement of any size (side to move and the rest are ignored);
     /// `define` maps extra letters to Betza rules: `{"A": "BN"}`.
     #[staticmethod]
-    #[pyo3(signature = (fen, define = None))]
-    fn from_fen(py: Python<'_>, fen: &str, define: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    #[pyo3(signature = (fen, define = None, wrap = None))]
+    fn from_fen(
+        py: Python<'_>,
+        fen: &str,
+        define: Option<&Bound<'_, PyDict>>,
+        wrap: Option<&str>,
+    ) -> PyResult<Self> {
         let symbols = symbols_from(py, define)?;
         let pos =
             chessreach::attack::Position::from_fen_with(fen, &symbols).map_err(|e| fen_error(py, &e))?;
-        Ok(Self::wrap(pos, symbols))
+        Ok(Self::wrap(wrapped(py, pos, wrap)?, symbols))
     }
 
     /// A position of a Fairy-Stockfish variant (`"xiangqi"`, `"shogi"`, `"janggi"` …; see
@@ -395,6 +414,12 @@ impl Position {
     #[getter]
     fn board(&self) -> String {
         self.pos.board().to_string()
+    }
+
+    /// Which edges wrap: `"none"`, `"files"` (a cylinder), `"ranks"` or `"both"` (a torus).
+    #[getter(wrap)]
+    fn wrap_edges(&self) -> &'static str {
+        self.pos.board().wrap().as_str()
     }
 
     /// The FEN placement (bounded boards), else `None`.
@@ -535,7 +560,10 @@ impl Position {
 
     fn __repr__(&self) -> String {
         match self.pos.placement() {
-            Some(fen) if fen.len() <= 200 => format!("Position.from_fen('{fen}')"),
+            Some(fen) if fen.len() <= 200 => match self.pos.board().wrap() {
+                Wrap::None => format!("Position.from_fen('{fen}')"),
+                w => format!("Position.from_fen('{fen}', wrap='{w}')"),
+            },
             _ => format!(
                 "<Position {} with {} pieces>",
                 self.pos.board(),

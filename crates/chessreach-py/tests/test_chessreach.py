@@ -87,6 +87,26 @@ def test_any_size_and_defined_letters():
     assert built.attacked("white") == attacked
 
 
+def test_wrapped_boards():
+    # A rook on a 4-file cylinder sees round the edge; a torus joins the ranks too.
+    cyl = chessreach.Position(board="4x3", pieces=["R@b1"], wrap="files")
+    assert cyl.wrap == "files"
+    assert cyl.attacked("white") == {"a1", "c1", "d1", "b2", "b3"}
+    torus = chessreach.Position.from_fen("4/4/1R2", wrap="torus")
+    assert torus.wrap == "both"
+    assert torus.attacked("white") == {"a1", "c1", "d1", "b2", "b3"}
+    # A knight on a 3x3 torus: its leaps land on the other eight squares, some twice.
+    knight = chessreach.Position(board="3x3", pieces=["N@b2"], wrap="both")
+    assert len(knight.attacked("white")) == 8
+    # Routes wrap as well: a king crosses the edge in one move.
+    assert chessreach.route(cyl, "K@a3", to="d3").moves == 1
+    assert eval(repr(torus), {"Position": chessreach.Position}).attacked("white") == torus.attacked("white")
+    with pytest.raises(chessreach.ChessreachError):
+        chessreach.Position(board="infx8", wrap="files")
+    with pytest.raises(chessreach.ParseError):
+        chessreach.Position(wrap="sphere")
+
+
 def test_black_is_turned():
     pos = chessreach.Position(board="8x8", black=["rW@d4"])
     # Fairy-Stockfish turns a Black piece by 180°: its right is White's left.

@@ -53,18 +53,25 @@ class Position:
         pieces: Iterable[str] = ...,
         black: Iterable[str] = ...,
         define: Optional[Mapping[str, str]] = None,
+        wrap: Optional[str] = None,
     ) -> None:
         """White's `pieces` and Black's `black` as specs `PIECE@SQ[/SQ…]` (`"N@b1/g1"`,
-        `"fmWfcF@e2"`, `"b:K@e8"`); `define` maps letters to Betza (`{"A": "BN"}`)."""
+        `"fmWfcF@e2"`, `"b:K@e8"`); `define` maps letters to Betza (`{"A": "BN"}`); `wrap`
+        joins edges of a bounded board: `"files"` (a cylinder), `"ranks"`, `"both"` (a torus)."""
     @staticmethod
-    def from_fen(fen: str, define: Optional[Mapping[str, str]] = None) -> "Position":
-        """A position from a FEN placement of any size."""
+    def from_fen(
+        fen: str, define: Optional[Mapping[str, str]] = None, wrap: Optional[str] = None
+    ) -> "Position":
+        """A position from a FEN placement of any size; `wrap` as in the constructor."""
     @staticmethod
     def from_variant(name: str, fen: Optional[str] = None, ini: Optional[str] = None) -> "Position":
         """A Fairy-Stockfish variant's start position, or `fen` in its syntax (`+P` promoted
         pieces); `ini` a variants.ini text whose variants may be named too."""
     @property
     def board(self) -> str: ...
+    @property
+    def wrap(self) -> str:
+        """Which edges wrap: `"none"`, `"files"`, `"ranks"` or `"both"`."""
     @property
     def pieces(self) -> list[tuple[str, str, str, str]]:
         """`(square, letter, colour, betza)` per piece; a wall (`*` in a FEN) has colour `"wall"`."""

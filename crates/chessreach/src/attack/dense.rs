@@ -4,9 +4,9 @@
 )]
 use super::walk::Surface;
 use super::{AttackQuery, Position};
-use crate::geometry::{Coord, Rect, Square, SquareSet};
+use crate::geometry::{Coord, Delta, Rect, Square, SquareSet};
 use crate::limits::{mul_add, Budget, TooLarge};
-use crate::piece::Colour;
+use crate::piece::{Colour, Motion};
 
 /// Occupancy of a bounded board: which active piece stands on each square.
 pub(crate) struct DenseSurface {
@@ -35,6 +35,10 @@ struct SparseSurface {
 }
 
 impl Surface for SparseSurface {
+    #[inline]
+    fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
+        self.rect.step(from, d)
+    }
     fn on_board(&self, c: Coord) -> bool {
         self.rect.contains(c)
     }
@@ -69,6 +73,10 @@ impl Position {
 }
 
 impl Surface for DenseSurface {
+    #[inline]
+    fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
+        self.rect.step(from, d)
+    }
     #[inline]
     fn on_board(&self, c: Coord) -> bool {
         self.rect.contains(c)
@@ -113,21 +121,26 @@ pub enum MapError {
 
 impl AttackMap {
     /// The most (square, attacker) pairs a position's map can hold: per piece and step, one
-    /// square for a leap, and for a ride its range or the board's longer side. O(pieces ×
-    /// steps); `None` on a strip or on overflow.
+    /// square for a leap, and for a ride or a hop its range or the longest line (the board's
+    /// longer side; on a wrapped board a line may come round through every square). O(pieces
+    /// × steps); `None` on a strip or on overflow.
     #[must_use]
     pub fn pairs_bound(pos: &Position) -> Option<u64> {
         let rect = pos.rect()?;
-        let side = u64::from(rect.width().max(rect.height()));
+        let side = if rect.wrap().is_flat() {
+            u64::from(rect.width().max(rect.height()))
+        } else {
+            rect.len() as u64
+        };
         (0..pos.pieces().len()).try_fold(0u64, |acc, i| {
             pos.steps_of(i)
                 .iter()
                 .filter(|s| s.can_capture)
                 .try_fold(acc, |acc, s| {
-                    let reach = match s.range {
-                        1 => 1,
-                        0 => side,
-                        r => u64::from(r).min(side),
+                    let reach = match s.motion {
+                        Motion::Leap { .. } | Motion::Hop { range: 1, .. } => 1,
+                        Motion::Ride { range: 0, .. } | Motion::Hop { range: 0, .. } => side,
+                        Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range).min(side),
                     };
                     acc.checked_add(reach)
                 })

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use super::walk::{self, Surface, WalkSink};
-use crate::geometry::{Board, Coord, Rect};
+use crate::geometry::{Board, Coord, Rect, Wrap};
 use crate::piece::{Colour, Rule, Step};
 
 /// A kind of piece: the letter that shows it, and its rule (as White plays it).
@@ -101,6 +101,9 @@ pub enum PositionError {
         /// Its symbol.
         symbol: char,
     },
+    /// A wrap asked of a strip (strips never wrap).
+    #[error("a {0} strip cannot wrap: only bounded boards are cylinders or tori")]
+    StripWraps(Board),
     /// A piece whose kind does not exist.
     #[error("piece {piece} names kind {kind}, but there are only {kinds} kinds")]
     NoSuchKind {
@@ -315,6 +318,22 @@ impl Position {
             }
         };
         walk::walk_step_screened(st, from, surface, &mut inner, &screen_ok);
+    }
+
+    /// The same position on the same board with these edges wrapped ([`Wrap`]: a cylinder or
+    /// a torus; [`Wrap::None`] flattens it). The squares are the same, so nothing is checked
+    /// again. O(1).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::StripWraps`] for a wrap other than [`Wrap::None`] on a strip.
+    pub fn with_wrap(mut self, wrap: Wrap) -> Result<Self, PositionError> {
+        match self.board {
+            Board::Rect(r) => self.board = Board::Rect(r.with_wrap(wrap)),
+            Board::Strip(_) if wrap.is_flat() => {}
+            Board::Strip(_) => return Err(PositionError::StripWraps(self.board)),
+        }
+        Ok(self)
     }
 
     /// The board.

@@ -1,12 +1,18 @@
 //! The one place that knows how a piece's steps cover squares.
 
 use crate::geometry::{Coord, Delta};
-use crate::piece::Step;
+use crate::piece::{Motion, Step};
 
-/// The board as the walker sees it: bounds and occupancy.
+/// The board as the walker sees it: bounds, shape and occupancy.
 pub(crate) trait Surface {
     /// Whether `c` is on the board.
     fn on_board(&self, c: Coord) -> bool;
+    /// Where a step of `d` from `from` lands, `None` off the board: the board's shape
+    /// ([`crate::geometry::Rect::step`] on wrapped boards). A flat board's default.
+    #[inline]
+    fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
+        from.offset(d).filter(|&c| self.on_board(c))
+    }
     /// Whether a (still active) piece stands on `c`.
     fn occupied(&self, c: Coord) -> bool;
     /// On boards with unbounded files, unlimited horizontal riders are not walked square by
@@ -50,7 +56,9 @@ pub(crate) fn attacks(steps: &[Step], from: Coord, surface: &impl Surface, sink:
 
 /// Walks one step from `from`: the squares it reaches, the first occupied one included. A
 /// hopper first slides to its screen (the first occupied square, not reached) and rides from
-/// there. O(squares walked); on unbounded files a horizontal slide is found by bisection.
+/// there. On a wrapped board a line that comes back round stops before `from` (a piece never
+/// reaches, is blocked or screened by its own square), and a leap onto `from` is no move.
+/// O(squares walked); on unbounded files a horizontal slide is found by bisection.
 #[inline]
 pub(crate) fn walk_step(st: &Step, from: Coord, surface: &impl Surface, sink: &mut impl WalkSink) {
     walk_step_screened(st, from, surface, sink, &|_| true);
@@ -66,20 +74,25 @@ pub(crate) fn walk_step_screened(
     sink: &mut impl WalkSink,
     screen_ok: &impl Fn(Coord) -> bool,
 ) {
-    for leg in [st.leg, st.leg2].into_iter().flatten() {
-        match from.offset(leg) {
-            Some(l) if !surface.occupied(l) => {}
+    let (range, legs) = match st.motion {
+        Motion::Leap { legs } => (1, legs),
+        Motion::Ride { range, legs } | Motion::Hop { range, legs } => (range, legs),
+    };
+    for leg in legs.iter() {
+        match surface.step(from, leg) {
+            // A leg on the piece's own square (a wrapped board) is empty.
+            Some(l) if l == from || !surface.occupied(l) => {}
             _ => return,
         }
     }
     let horizontal_on_strip = st.delta.dy == 0 && surface.unbounded_files();
-    // A hopper's range: 1 lands right behind the screen (the grasshopper), 0 anywhere beyond
-    // it, n ≥ 2 anywhere beyond it at most n leaps from the piece (Fairy-Stockfish's limited
-    // hoppers `pR2`: a cannon within that distance).
-    let mut range = st.range;
-    let start = if st.hop {
+    let mut range = range;
+    let start = if let Motion::Hop { .. } = st.motion {
+        // A hopper's range: 1 lands right behind the screen (the grasshopper), 0 anywhere
+        // beyond it, n ≥ 2 anywhere beyond it at most n leaps from the piece
+        // (Fairy-Stockfish's limited hoppers `pR2`: a cannon within that distance).
         let screen = if horizontal_on_strip {
-            surface.first_blocker(from, st.delta)
+            surface.first_blocker(from, st.delta).map(|s| (s, 0))
         } else {
             // A limited hop needs its screen within range - 1 leaps: look no farther.
             first_occupied(
@@ -89,17 +102,18 @@ pub(crate) fn walk_step_screened(
                 range.checked_sub(1).filter(|_| range >= 2),
             )
         };
-        let screen = match screen {
-            Some(s) if screen_ok(s) => s,
+        let (screen, leaps) = match screen {
+            Some((s, k)) if screen_ok(s) => (s, k),
             _ => return,
         };
         if range >= 2 {
-            // Leaps from the piece to its screen (the delta's larger side is never zero).
-            let (dx, dy) = (st.delta.dx.unsigned_abs(), st.delta.dy.unsigned_abs());
-            let leaps = if dx >= dy {
-                screen.file.abs_diff(from.file) / dx
+            // Leaps from the piece to its screen, counted along the way (on strips, where
+            // the screen is found by bisection, from the coordinates: the delta's larger side
+            // is never zero and strips never wrap).
+            let leaps = if horizontal_on_strip {
+                screen.file.abs_diff(from.file) / st.delta.dx.unsigned_abs()
             } else {
-                screen.rank.abs_diff(from.rank) / dy
+                leaps
             };
             match u64::from(range).checked_sub(leaps).filter(|&l| l > 0) {
                 Some(left) => range = u32::try_from(left).expect("below the range"),
@@ -111,8 +125,8 @@ pub(crate) fn walk_step_screened(
         from
     };
     if range == 1 {
-        // One leap: nothing to stop at.
-        if let Some(t) = start.offset(st.delta).filter(|&t| surface.on_board(t)) {
+        // One leap: nothing to stop at, but a leap back onto the piece's own square.
+        if let Some(t) = surface.step(start, st.delta).filter(|&t| t != from) {
             sink.square(t);
         }
         return;
@@ -124,8 +138,8 @@ pub(crate) fn walk_step_screened(
     let mut at = start;
     let mut left = range;
     loop {
-        match at.offset(st.delta) {
-            Some(next) if surface.on_board(next) => at = next,
+        match surface.step(at, st.delta) {
+            Some(next) if next != from => at = next,
             _ => return,
         }
         sink.square(at);
@@ -140,17 +154,25 @@ pub(crate) fn walk_step_screened(
 }
 
 /// The first occupied square from `from` along `step` on the board (bounded in this
-/// direction), if any, within `most` leaps when given. O(leaps walked).
-fn first_occupied(from: Coord, step: Delta, surface: &impl Surface, most: Option<u32>) -> Option<Coord> {
+/// direction, or wrapped: the line stops before `from`), if any, within `most` leaps when
+/// given, with the leaps it took. O(leaps walked).
+fn first_occupied(
+    from: Coord,
+    step: Delta,
+    surface: &impl Surface,
+    most: Option<u32>,
+) -> Option<(Coord, u64)> {
     let mut at = from;
     let mut left = most;
+    let mut leaps = 0u64;
     loop {
         if let Some(l) = left.as_mut() {
             *l = l.checked_sub(1)?;
         }
-        at = at.offset(step).filter(|&n| surface.on_board(n))?;
+        at = surface.step(at, step).filter(|&n| n != from)?;
+        leaps += 1;
         if surface.occupied(at) {
-            return Some(at);
+            return Some((at, leaps));
         }
     }
 }

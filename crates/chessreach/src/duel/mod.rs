@@ -139,14 +139,8 @@ impl Duel {
                 .ok_or(DuelError::TargetOffBoard { side, at: c, rect }),
         };
         for (side, rule) in [(Colour::White, &white), (Colour::Black, &black)] {
-            if rule.components().iter().any(|c| c.hop) {
-                return Err(DuelError::Hopper(side));
-            }
             if rule.has_initial() {
                 return Err(DuelError::InitialMoves(side));
-            }
-            if rule.steps(side).iter().any(|s| s.leg2.is_some()) {
-                return Err(DuelError::TwoLegs(side));
             }
         }
         let targets = [
@@ -154,8 +148,8 @@ impl Duel {
             target(Colour::Black, black_target)?,
         ];
         let gens = [
-            MoveGen::new(rect, &white.steps(Colour::White)),
-            MoveGen::new(rect, &black.steps(Colour::Black)),
+            MoveGen::new(rect, &white.steps(Colour::White), Colour::White)?,
+            MoveGen::new(rect, &black.steps(Colour::Black), Colour::Black)?,
         ];
         let guards = Colour::BOTH.map(|side| match targets[side.opponent().index()] {
             Some(t) => gens[side.index()].attackers_of(t.0),

@@ -8,9 +8,17 @@
 //! Two steps of a rule can reach the same square (`WR`, `WWDD`): when any two steps point the
 //! same way the generator de-duplicates destinations with [`Marks`], so every count is a count
 //! of distinct successor positions — the invariant the retrograde solver's counters rely on.
+//!
+//! On a wrapped board ([`crate::geometry::Wrap`]) coordinates are taken modulo the wrapped
+//! sides: a leap onto its own square is no move, a ride stops before its own square when its
+//! line comes back round (and so does a ride walked backwards, before the square it was
+//! walked back from), a lame leg on the piece's own square is empty (the other piece never
+//! stands there). Any two steps may land on one square there, so destinations are always
+//! de-duplicated.
 
+use super::DuelError;
 use crate::geometry::{Delta, Rect};
-use crate::piece::Step;
+use crate::piece::{Colour, Motion, Step};
 
 /// One step of a rule as the generator walks it: offsets in `i64`, `range` 0 = unlimited.
 #[derive(Clone, Copy, Debug)]
@@ -96,36 +104,60 @@ pub(crate) struct MoveGen {
     walks: Vec<Walk>,
     /// The steps of range other than 1 (the riding ones), apart for the solver's tables.
     rides: Vec<Walk>,
-    /// Whether two steps point the same way, so that destinations can repeat.
+    /// Whether two steps point the same way (or the board wraps), so that destinations can
+    /// repeat.
     dedup: bool,
+    /// Whether files wrap.
+    wrap_files: bool,
+    /// Whether ranks wrap.
+    wrap_ranks: bool,
 }
 
 impl MoveGen {
-    /// The generator of `steps` (already turned for the side) on `rect`.
-    pub(crate) fn new(rect: Rect, steps: &[Step]) -> Self {
-        let walks: Vec<Walk> = steps
-            .iter()
-            .map(|s| Walk {
+    /// The generator of `side`'s `steps` (already turned for the side) on `rect`.
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError::Hopper`] for a hop (with two pieces the only screen is the other piece: not
+    /// handled yet) and [`DuelError::TwoLegs`] for a leap with two lame legs.
+    pub(crate) fn new(rect: Rect, steps: &[Step], side: Colour) -> Result<Self, DuelError> {
+        let walk = |s: &Step, range: u32, legs: crate::piece::Legs| {
+            if legs.iter().nth(1).is_some() {
+                return Err(DuelError::TwoLegs(side));
+            }
+            Ok(Walk {
                 dx: s.delta.dx,
                 dy: s.delta.dy,
-                range: s.range,
-                leg: s.leg,
+                range,
+                leg: legs.first(),
                 can_move: s.can_move,
                 can_capture: s.can_capture,
             })
-            .collect();
-        let same_way = |a: &Walk, b: &Walk| a.dx * b.dy == a.dy * b.dx && a.dx * b.dx + a.dy * b.dy > 0;
-        let dedup = walks
+        };
+        let walks: Vec<Walk> = steps
             .iter()
-            .enumerate()
-            .any(|(i, a)| walks[i + 1..].iter().any(|b| same_way(a, b)));
-        Self {
+            .map(|s| match s.motion {
+                Motion::Leap { legs } => walk(s, 1, legs),
+                Motion::Ride { range, legs } => walk(s, range, legs),
+                Motion::Hop { .. } => Err(DuelError::Hopper(side)),
+            })
+            .collect::<Result<_, _>>()?;
+        let same_way = |a: &Walk, b: &Walk| a.dx * b.dy == a.dy * b.dx && a.dx * b.dx + a.dy * b.dy > 0;
+        let wrap = rect.wrap();
+        let dedup = !wrap.is_flat()
+            || walks
+                .iter()
+                .enumerate()
+                .any(|(i, a)| walks[i + 1..].iter().any(|b| same_way(a, b)));
+        Ok(Self {
             width: i64::from(rect.width()),
             height: i64::from(rect.height()),
             rides: walks.iter().filter(|w| w.range != 1).copied().collect(),
             walks,
             dedup,
-        }
+            wrap_files: wrap.files(),
+            wrap_ranks: wrap.ranks(),
+        })
     }
 
     fn xy(&self, s: u32) -> (i64, i64) {
@@ -133,7 +165,35 @@ impl MoveGen {
         (s % self.width, s / self.width)
     }
 
+    /// `(x, y)` reduced modulo the wrapped sides (unchanged on flat ones).
+    #[inline]
+    fn reduce(&self, x: i64, y: i64) -> (i64, i64) {
+        (
+            if self.wrap_files {
+                x.rem_euclid(self.width)
+            } else {
+                x
+            },
+            if self.wrap_ranks {
+                y.rem_euclid(self.height)
+            } else {
+                y
+            },
+        )
+    }
+
+    /// The square at 0-based `(x, y)`, taken modulo a wrapped side; `None` off the board.
     fn at(&self, x: i64, y: i64) -> Option<u32> {
+        let x = if self.wrap_files {
+            x.rem_euclid(self.width)
+        } else {
+            x
+        };
+        let y = if self.wrap_ranks {
+            y.rem_euclid(self.height)
+        } else {
+            y
+        };
         if (0..self.width).contains(&x) && (0..self.height).contains(&y) {
             // In range: y * width + x < width * height < 2^32 (Rect's invariant).
             u32::try_from(y * self.width + x).ok()
@@ -167,11 +227,14 @@ impl MoveGen {
     /// capture; it stops at the other piece or the edge. O(squares walked).
     #[inline]
     fn ride(&self, w: &Walk, (x, y): (i64, i64), other: u32, mut f: impl FnMut(u32, bool)) {
+        let home = self.at(x, y);
         let (mut tx, mut ty, mut left) = (x, y, w.range);
         loop {
-            tx += w.dx;
-            ty += w.dy;
-            let Some(to) = self.at(tx, ty) else { break };
+            // Kept reduced on wrapped sides, so coordinates stay small however long the ride.
+            (tx, ty) = self.reduce(tx + w.dx, ty + w.dy);
+            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {
+                break;
+            };
             let capture = to == other;
             if if capture { w.can_capture } else { w.can_move } {
                 f(to, capture);
@@ -187,11 +250,15 @@ impl MoveGen {
     /// through the other piece), with its coordinates. O(squares walked).
     #[inline]
     fn ride_back(&self, w: &Walk, (x, y): (i64, i64), other: u32, mut f: impl FnMut(u32, i64, i64)) {
+        let home = self.at(x, y);
         let (mut fx, mut fy, mut left) = (x, y, w.range);
         loop {
-            fx -= w.dx;
-            fy -= w.dy;
-            let Some(from) = self.at(fx, fy) else { break };
+            (fx, fy) = self.reduce(fx - w.dx, fy - w.dy);
+            // A ride from a square never passes that square again: the walk back stops before
+            // the square it started from.
+            let Some(from) = self.at(fx, fy).filter(|&t| Some(t) != home) else {
+                break;
+            };
             if from == other {
                 // The other piece stands in the way of every longer ride.
                 break;
@@ -231,6 +298,14 @@ impl MoveGen {
     /// Whether the piece on `from` attacks `sq` when the other piece stands on `sq`: some
     /// capturing step reaches it (nothing else is on the board to block). O(steps).
     pub(crate) fn attacks(&self, from: u32, sq: u32) -> bool {
+        if self.wrap_files || self.wrap_ranks {
+            // Lines come round: walked (the other piece on `sq` ends each ride there).
+            let mut hit = false;
+            for w in self.walks.iter().filter(|w| w.can_capture) {
+                self.ride(w, self.xy(from), sq, |to, _| hit |= to == sq);
+            }
+            return hit;
+        }
         let ((x, y), (tx, ty)) = (self.xy(from), self.xy(sq));
         let (ex, ey) = (tx - x, ty - y);
         self.walks.iter().filter(|w| w.can_capture).any(|w| {
@@ -248,9 +323,10 @@ impl MoveGen {
         for w in self.walks.iter().filter(|w| w.can_capture) {
             let (mut fx, mut fy, mut left) = (x, y, w.range);
             loop {
-                fx -= w.dx;
-                fy -= w.dy;
-                let Some(from) = self.at(fx, fy) else { break };
+                (fx, fy) = self.reduce(fx - w.dx, fy - w.dy);
+                let Some(from) = self.at(fx, fy).filter(|&f| f != sq) else {
+                    break;
+                };
                 out.push(from);
                 if left == 1 {
                     break;
@@ -281,10 +357,14 @@ impl MoveGen {
                 // Forwards: from s to s + d; backwards: from s - d to s (the leg counts from the
                 // start of the leap either way).
                 let (fx, fy) = if reverse { (x - w.dx, y - w.dy) } else { (x, y) };
-                let Some(other_end) = self.at(
-                    if reverse { fx } else { x + w.dx },
-                    if reverse { fy } else { y + w.dy },
-                ) else {
+                let Some(other_end) = self
+                    .at(
+                        if reverse { fx } else { x + w.dx },
+                        if reverse { fy } else { y + w.dy },
+                    )
+                    // A wrapped leap onto its own square is no move.
+                    .filter(|&e| e != u32::try_from(s).unwrap_or(u32::MAX))
+                else {
                     continue;
                 };
                 let leg = match w.leg {

@@ -3,7 +3,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::{Coord, Rect, RectError, Strip, StripError};
+use super::{Coord, Delta, Rect, RectError, Strip, StripError, Wrap};
 
 /// Any board the engine knows: bounded, or a strip unbounded in files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,6 +22,36 @@ impl Board {
         match self {
             Self::Rect(r) => r.contains(c),
             Self::Strip(s) => s.contains(c),
+        }
+    }
+
+    /// Where a step of `d` from `from` lands on this board, `None` off it ([`Rect::step`]:
+    /// across a wrapped edge it re-enters; strips never wrap). O(1).
+    #[inline]
+    #[must_use]
+    pub fn step(self, from: Coord, d: Delta) -> Option<Coord> {
+        match self {
+            Self::Rect(r) => r.step(from, d),
+            Self::Strip(s) => from.offset(d).filter(|&c| s.contains(c)),
+        }
+    }
+
+    /// The board as people name it: its size, with its shape when it wraps ([`Rect::label`]).
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Self::Rect(r) => r.label(),
+            Self::Strip(s) => s.to_string(),
+        }
+    }
+
+    /// Which edges wrap ([`Wrap::None`] on strips).
+    #[inline]
+    #[must_use]
+    pub fn wrap(self) -> Wrap {
+        match self {
+            Self::Rect(r) => r.wrap(),
+            Self::Strip(_) => Wrap::None,
         }
     }
 

@@ -7,7 +7,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::Coord;
+use super::{Coord, Delta};
 
 /// A dense square index, valid for the one [`Rect`] that made it: `(rank-1) * width + (file-1)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -22,14 +22,119 @@ impl Square {
     }
 }
 
-/// A bounded board of `width` files by `height` ranks: files `1..=width`, ranks `1..=height`.
+/// A bounded board of `width` files by `height` ranks: files `1..=width`, ranks `1..=height`,
+/// flat or wrapped ([`Wrap`]: a cylinder or a torus).
 ///
 /// Invariant: `width, height >= 1` and `width * height < 2^32`, so every square has a `u32`
 /// [`Square`] index (a 65536×65535 board at most; memory runs out long before).
+///
+/// **The board's shape is this type's business alone**: "where does a step from here land, and
+/// is that square on the board" is [`Rect::step`], which every walker asks (attack maps, route
+/// engines, duel move generators). Engines that precompute geometry of their own (leap tables,
+/// ray marks, bitboards) ask [`Rect::wrap`] and either build their tables through
+/// [`Rect::step`] or refuse a wrapped board by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rect {
     width: u32,
     height: u32,
+    wrap: Wrap,
+}
+
+/// Which edges of a bounded board are joined: a step that leaves the board across a wrapped
+/// edge re-enters on the opposite one. Strips never wrap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum Wrap {
+    /// A flat board: every edge is an edge.
+    #[default]
+    None,
+    /// A cylinder: file `width` and file 1 are neighbours.
+    Files,
+    /// A cylinder on its side: rank `height` and rank 1 are neighbours.
+    Ranks,
+    /// A torus: both.
+    Both,
+}
+
+impl Wrap {
+    /// Every shape, flat first.
+    pub const ALL: [Self; 4] = [Self::None, Self::Files, Self::Ranks, Self::Both];
+
+    /// Whether files wrap (file `width` neighbours file 1).
+    #[must_use]
+    pub const fn files(self) -> bool {
+        matches!(self, Self::Files | Self::Both)
+    }
+
+    /// Whether ranks wrap (rank `height` neighbours rank 1).
+    #[must_use]
+    pub const fn ranks(self) -> bool {
+        matches!(self, Self::Ranks | Self::Both)
+    }
+
+    /// Whether no edge wraps.
+    #[must_use]
+    pub const fn is_flat(self) -> bool {
+        matches!(self, Self::None)
+    }
+
+    /// The shape with these edges wrapped.
+    #[must_use]
+    pub const fn from_edges(files: bool, ranks: bool) -> Self {
+        match (files, ranks) {
+            (false, false) => Self::None,
+            (true, false) => Self::Files,
+            (false, true) => Self::Ranks,
+            (true, true) => Self::Both,
+        }
+    }
+
+    /// The word used on the command line and in JSON: `none`, `files`, `ranks`, `both`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Files => "files",
+            Self::Ranks => "ranks",
+            Self::Both => "both",
+        }
+    }
+
+    /// What people call the shape: `flat`, `cylinder` (files), `cylinder (ranks)`, `torus`.
+    #[must_use]
+    pub const fn shape_name(self) -> &'static str {
+        match self {
+            Self::None => "flat",
+            Self::Files => "cylinder",
+            Self::Ranks => "cylinder (ranks)",
+            Self::Both => "torus",
+        }
+    }
+}
+
+impl fmt::Display for Wrap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a wrap did not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("expected a wrap `none`, `files`, `ranks` or `both`, found `{0}`")]
+pub struct WrapParseError(pub String);
+
+impl std::str::FromStr for Wrap {
+    type Err = WrapParseError;
+
+    /// `none` (or `flat`), `files` (or `cylinder`), `ranks`, `both` (or `torus`), any case.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "none" | "flat" => Ok(Self::None),
+            "files" | "cylinder" => Ok(Self::Files),
+            "ranks" => Ok(Self::Ranks),
+            "both" | "torus" => Ok(Self::Both),
+            _ => Err(WrapParseError(s.to_owned())),
+        }
+    }
 }
 
 /// Why a board size was refused.
@@ -68,9 +173,60 @@ impl Rect {
             Some(n) if n < u64::from(u32::MAX) => Ok(Self {
                 width: width as u32,
                 height: height as u32,
+                wrap: Wrap::None,
             }),
             _ => Err(RectError::TooLarge { width, height }),
         }
+    }
+
+    /// The same board with these edges wrapped.
+    #[must_use]
+    pub const fn with_wrap(self, wrap: Wrap) -> Self {
+        Self { wrap, ..self }
+    }
+
+    /// The board as people name it: `8x8` when flat, else with its shape (`8x8 cylinder`,
+    /// `8x8 torus`).
+    #[must_use]
+    pub fn label(self) -> String {
+        if self.wrap.is_flat() {
+            self.to_string()
+        } else {
+            format!("{self} {}", self.wrap.shape_name())
+        }
+    }
+
+    /// Which edges wrap.
+    #[inline]
+    #[must_use]
+    pub const fn wrap(self) -> Wrap {
+        self.wrap
+    }
+
+    /// Where a step of `d` from `from` (a square of this board) lands: `from + d` when that is
+    /// on the board; across a wrapped edge, the square it re-enters at (coordinates taken
+    /// modulo the side, however far the step goes and however narrow the board); `None` when
+    /// it leaves the board. A wrapped step may land on `from` itself: callers decide what that
+    /// means (a leap onto its own square is no move; a ride stops before it). O(1).
+    #[inline]
+    #[must_use]
+    pub fn step(self, from: Coord, d: Delta) -> Option<Coord> {
+        let to = from.offset(d)?;
+        if self.wrap.is_flat() {
+            return self.contains(to).then_some(to);
+        }
+        let fold = |x: i64, side: u32, wraps: bool| -> Option<i64> {
+            let side = i64::from(side);
+            if wraps {
+                Some((x - 1).rem_euclid(side) + 1)
+            } else {
+                (1..=side).contains(&x).then_some(x)
+            }
+        };
+        Some(Coord::new(
+            fold(to.file, self.width, self.wrap.files())?,
+            fold(to.rank, self.height, self.wrap.ranks())?,
+        ))
     }
 
     /// Number of files.
@@ -138,6 +294,32 @@ impl fmt::Display for Rect {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn wrapped_steps_re_enter_on_the_other_edge() {
+        let flat = Rect::new(8, 6).expect("8x6");
+        let a1 = Coord::new(1, 1);
+        assert_eq!(flat.step(a1, Delta::new(-1, 0)), None);
+        let cyl = flat.with_wrap(Wrap::Files);
+        assert_eq!(cyl.step(a1, Delta::new(-1, 0)), Some(Coord::new(8, 1)));
+        assert_eq!(cyl.step(a1, Delta::new(0, -1)), None);
+        assert_eq!(cyl.step(a1, Delta::new(17, 2)), Some(Coord::new(2, 3)));
+        let torus = flat.with_wrap(Wrap::Both);
+        assert_eq!(torus.step(a1, Delta::new(-1, -2)), Some(Coord::new(8, 5)));
+        // A leap of a whole side comes home.
+        assert_eq!(torus.step(a1, Delta::new(8, 6)), Some(a1));
+        let ranks = flat.with_wrap(Wrap::Ranks);
+        assert_eq!(ranks.step(a1, Delta::new(0, -1)), Some(Coord::new(1, 6)));
+        assert_eq!(ranks.step(a1, Delta::new(-1, 0)), None);
+        // Overflow leaves the board.
+        assert_eq!(torus.step(Coord::new(8, 6), Delta::new(i64::MAX, 0)), None);
+        for w in Wrap::ALL {
+            assert_eq!(w.as_str().parse::<Wrap>(), Ok(w));
+            assert_eq!(Wrap::from_edges(w.files(), w.ranks()), w);
+        }
+        assert_eq!("torus".parse::<Wrap>(), Ok(Wrap::Both));
+        assert!("sphere".parse::<Wrap>().is_err());
+    }
 
     #[test]
     fn sizes() {

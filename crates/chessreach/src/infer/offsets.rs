@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::grid::BitGrid;
 use crate::geometry::Delta;
-use crate::piece::{Atom, Colour, Component, Rule};
+use crate::piece::{Atom, Colour, Component, Motion, Rule};
 
 /// A movement rule as a set of offsets for one board size: offsets `(dx, dy)` with
 /// `|dx| < width`, `|dy| < height`, `dx` to the right and `dy` up the board (Betza's forward),
@@ -79,10 +79,16 @@ impl OffsetSet {
         let mut grid = BitGrid::new(2 * height - 1, 2 * width - 1);
         let (w, h) = (width as i64, height as i64);
         for st in rule.steps(Colour::White) {
+            // Every leap of the line counts: nothing blocks here (a hopper's offsets are its
+            // line's, as far as its range).
+            let range = match st.motion {
+                Motion::Leap { .. } => 1,
+                Motion::Ride { range, .. } | Motion::Hop { range, .. } => range,
+            };
             let mut k = 1i64;
             loop {
                 let (dx, dy) = (st.delta.dx * k, st.delta.dy * k);
-                if dx.abs() >= w || dy.abs() >= h || (st.range != 0 && k > i64::from(st.range)) {
+                if dx.abs() >= w || dy.abs() >= h || (range != 0 && k > i64::from(range)) {
                     break;
                 }
                 grid.set((h - 1 - dy) as usize, (dx + w - 1) as usize);

@@ -12,8 +12,8 @@
 use super::{PathError, RouteError};
 use crate::attack::walk::{self, Surface};
 use crate::attack::Position;
-use crate::geometry::{Coord, Rect, Square};
-use crate::piece::{Colour, Rule, Step};
+use crate::geometry::{Coord, Delta, Rect, Square};
+use crate::piece::{Colour, Motion, Rule, Step};
 
 /// A piece for the bitboard engine: its steps (already oriented for its colour), side and
 /// square, and whether the mover may capture it.
@@ -76,6 +76,9 @@ pub enum Unsupported {
     /// More capturable pieces than it tracks.
     #[error("the bitboard engine tracks at most 16 capturable pieces")]
     TooManyCapturable,
+    /// A wrapped board: its shifts are a flat board's.
+    #[error("the bitboard engine needs a flat board")]
+    Wrapped,
 }
 
 struct BitSurface {
@@ -84,6 +87,10 @@ struct BitSurface {
 }
 
 impl Surface for BitSurface {
+    #[inline]
+    fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
+        self.rect.step(from, d)
+    }
     fn on_board(&self, c: Coord) -> bool {
         self.rect.contains(c)
     }
@@ -115,8 +122,16 @@ impl BitRouter {
             return Err(Unsupported::InitialMoves);
         }
         let steps = &rule.steps(colour);
-        if steps.iter().any(|s| s.rides() || s.leg.is_some()) {
-            return Err(Unsupported::NotLeaper);
+        for s in steps {
+            match s.motion {
+                Motion::Leap { legs } if legs.is_empty() => {}
+                Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => {
+                    return Err(Unsupported::NotLeaper)
+                }
+            }
+        }
+        if !rect.wrap().is_flat() {
+            return Err(Unsupported::Wrapped);
         }
         let w = i64::from(rect.width());
         let shifts = steps

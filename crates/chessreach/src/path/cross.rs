@@ -241,7 +241,7 @@ use super::{Capturable, Repeat};
 use crate::attack::{attacks_of, Position};
 use crate::geometry::{Board, Coord, Strip};
 use crate::limits::Budget;
-use crate::piece::{Colour, Step};
+use crate::piece::{Colour, Motion, Step};
 
 /// No path: kept small enough that two of them add without overflow.
 const INF: u32 = u32::MAX / 4;
@@ -327,7 +327,7 @@ impl Model {
         for st in &self.bounded {
             // A leg blocks when a piece stands on it (off the board it does not: the walker's
             // rule); legs lie between the start and the landing.
-            let blocked = [st.leg, st.leg2].into_iter().flatten().any(|l| {
+            let blocked = st.legs().iter().any(|l| {
                 let (lf, lr) = (f + l.dx, r + l.dy);
                 on(lf, lr) && !empty(lf, lr)
             });
@@ -335,7 +335,8 @@ impl Model {
                 continue;
             }
             let (mut cf, mut cr) = (f, r);
-            let mut left = st.range;
+            // 0: unlimited (hoppers never get here: `model` refuses them).
+            let mut left = st.motion.leaps().unwrap_or(0);
             loop {
                 cf += st.delta.dx;
                 cr += st.delta.dy;
@@ -364,24 +365,22 @@ impl Model {
 /// or every unlimited ride). `None` for hoppers, lame unlimited rides, or too many nodes.
 fn model(steps: &[Step], ranks: i64, period: i64) -> Option<Model> {
     let moving: Vec<&Step> = steps.iter().filter(|s| s.can_move).collect();
-    if moving
-        .iter()
-        .any(|s| s.hop || (s.range == 0 && (s.leg.is_some() || s.leg2.is_some())))
-    {
-        return None;
+    for s in &moving {
+        match s.motion {
+            Motion::Hop { .. } => return None,
+            Motion::Ride { range: 0, legs } if !legs.is_empty() => return None,
+            Motion::Leap { .. } | Motion::Ride { .. } => {}
+        }
     }
     // Files a bounded move spans; `None` when it cannot move on this strip.
     let span = |s: &Step| -> Option<i64> {
         let dy = s.delta.dy.abs();
+        let limit = s.motion.leaps().map(i64::from);
         let leaps = if dy == 0 {
-            i64::from(s.range)
+            limit.unwrap_or(0)
         } else {
             let most = (ranks - 1) / dy;
-            if s.range == 0 {
-                most
-            } else {
-                most.min(i64::from(s.range))
-            }
+            limit.map_or(most, |l| most.min(l))
         };
         (leaps > 0).then(|| s.delta.dx.abs().saturating_mul(leaps))
     };
@@ -390,7 +389,7 @@ fn model(steps: &[Step], ranks: i64, period: i64) -> Option<Model> {
         let mut ghosts = Vec::new();
         let mut b = 1i64;
         for s in &moving {
-            let ghost = s.range == 0 && (s.delta.dy == 0 || ghost_all);
+            let ghost = matches!(s.motion, Motion::Ride { range: 0, .. }) && (s.delta.dy == 0 || ghost_all);
             if ghost {
                 if !ghosts.contains(&(s.delta.dx, s.delta.dy)) {
                     ghosts.push((s.delta.dx, s.delta.dy));

@@ -9,9 +9,9 @@ use thiserror::Error;
 
 use crate::attack::walk::{self, Surface};
 use crate::attack::{Confinement, Kind, PieceSpec, Position, SpecError, Symbols};
-use crate::geometry::{Coord, Rect, Square, SquareSet};
+use crate::geometry::{Coord, Delta, Rect, Square, SquareSet, Wrap};
 use crate::limits::Progress;
-use crate::piece::{Colour, Rule, Step};
+use crate::piece::{Colour, Motion, Rule, Step};
 
 /// The piece that travels: its rule, side and square. It is not one of the position's pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -233,6 +233,10 @@ impl SubsetSurface<'_> {
 
 impl Surface for SubsetSurface<'_> {
     #[inline]
+    fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
+        self.rect.step(from, d)
+    }
+    #[inline]
     fn on_board(&self, c: Coord) -> bool {
         self.rect.contains(c)
     }
@@ -414,7 +418,11 @@ impl<'a> Router<'a> {
     #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
         let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
-        let riders = rule.steps(Colour::White).iter().filter(|s| marks_rays(s)).count() as u64;
+        let riders = rule
+            .steps(Colour::White)
+            .iter()
+            .filter(|s| marks_rays(s, Wrap::None))
+            .count() as u64;
         let per_state = 13 + riders.div_ceil(8);
         crate::limits::mul_add(states, per_state, (squares as u64).checked_mul(12)?)
     }
@@ -465,7 +473,7 @@ impl<'a> Router<'a> {
         let rider = steps
             .iter()
             .map(|s| {
-                marks_rays(s).then(|| {
+                marks_rays(s, rect.wrap()).then(|| {
                     riders += 1;
                     riders - 1
                 })
@@ -475,15 +483,18 @@ impl<'a> Router<'a> {
         // pieces each square is expanded at most once, and building it for the whole board
         // would cost more than a search that reaches a few squares (a trapped knight).
         let plain = !capturable.is_empty()
-            && steps
-                .iter()
-                .all(|s| s.range == 1 && !s.hop && s.leg.is_none() && s.leg2.is_none());
+            && steps.iter().all(|s| match s.motion {
+                Motion::Leap { legs } => legs.is_empty(),
+                Motion::Ride { .. } | Motion::Hop { .. } => false,
+            });
         let leaps = plain.then(|| {
             rect.squares()
                 .flat_map(|s| {
                     let from = rect.coord(s);
                     steps.iter().map(move |st| {
-                        from.offset(st.delta)
+                        // A wrapped leap back onto its own square is no move.
+                        rect.step(from, st.delta)
+                            .filter(|&c| c != from)
                             .and_then(|c| rect.square(c))
                             .map_or(NO_SQUARE, |t| t.0)
                     })
@@ -696,6 +707,60 @@ impl<'a> Router<'a> {
         Ok(found)
     }
 
+    /// One ray-marking step's ray from `from` ([`marks_rays`]): it stops where an earlier ray
+    /// of the same step (`r`-th marking step) ran in this subset; a hopper's landings are
+    /// walked from its screen. O(squares entered).
+    fn ride_marked(
+        &self,
+        step: &Step,
+        r: usize,
+        from: Coord,
+        surface: &SubsetSurface<'_>,
+        passed: &mut [u64],
+        offer: &mut impl FnMut(Square),
+    ) {
+        // Coordinates stepped directly: no division per square.
+        let mut at = from;
+        let mut screen = None;
+        // On a wrapped board the ray stops before the square it left (the mover's own).
+        while let Some(t) = self
+            .rect
+            .step(at, step.delta)
+            .filter(|&c| c != from)
+            .and_then(|c| {
+                at = c;
+                self.rect.square(c)
+            })
+        {
+            let bit = t.index() * self.riders + r;
+            if passed[bit / 64] >> (bit % 64) & 1 == 1 {
+                break;
+            }
+            passed[bit / 64] |= 1 << (bit % 64);
+            let hop = step.hops();
+            if !hop {
+                offer(t);
+            }
+            if surface.piece(t).is_some() {
+                screen = hop.then_some(at);
+                break;
+            }
+        }
+        // A hopper's landings beyond its screen: walked once per screen, as
+        // the squares before the screen are marked.
+        if let Some(screen) = screen {
+            let beyond = match step.motion {
+                Motion::Hop { range, legs } => Step {
+                    motion: Motion::Ride { range, legs },
+                    ..*step
+                },
+                Motion::Leap { .. } | Motion::Ride { .. } => *step,
+            };
+            let mut sink = |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
+            walk::walk_step(&beyond, screen, surface, &mut sink);
+        }
+    }
+
     /// The states one move from square `s` under `captured`, pushed onto `next`: each step
     /// walked as [`Router`]'s docs say (a leap table, marked rays, the walker), and the initial
     /// moves from the double-step rank.
@@ -767,34 +832,7 @@ impl<'a> Router<'a> {
             // then, one move from a square at most as far ([`marks_rays`]). So each
             // (square, step) is walked once per subset: O(squares × steps).
             if let Some(r) = self.rider[k] {
-                // Coordinates stepped directly: no division per square.
-                let mut at = from;
-                let mut screen = None;
-                while let Some(t) = at.offset(step.delta).and_then(|c| {
-                    at = c;
-                    self.rect.square(c)
-                }) {
-                    let bit = t.index() * self.riders + r;
-                    if passed[bit / 64] >> (bit % 64) & 1 == 1 {
-                        break;
-                    }
-                    passed[bit / 64] |= 1 << (bit % 64);
-                    if !step.hop {
-                        offer(t);
-                    }
-                    if surface.piece(t).is_some() {
-                        screen = step.hop.then_some(at);
-                        break;
-                    }
-                }
-                // A hopper's landings beyond its screen: walked once per screen, as
-                // the squares before the screen are marked.
-                if let Some(screen) = screen {
-                    let beyond = Step { hop: false, ..*step };
-                    let mut sink =
-                        |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
-                    walk::walk_step(&beyond, screen, &surface, &mut sink);
-                }
+                self.ride_marked(step, r, from, &surface, passed, &mut offer);
             } else {
                 let mut sink = |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
                 walk::walk_step(step, from, &surface, &mut sink);
@@ -863,7 +901,8 @@ impl<'a> Router<'a> {
                         }
                     };
                     // Hoppers are left out: capturing their screen takes their attack away.
-                    self.pos.walk_attacks_where(i, &surface, &mut sink, |st| !st.hop);
+                    self.pos
+                        .walk_attacks_where(i, &surface, &mut sink, |st| !st.hops());
                 }
             }
             set
@@ -950,8 +989,14 @@ impl<'a> Router<'a> {
 /// every square up to and including it; a hopper: the squares beyond it), so a ray that enters
 /// a square an earlier ray of the same step entered (in the same subset) would offer nothing
 /// new, and stops. (A hop limited to `n ≥ 2` leaps from the piece depends on where it starts.)
-fn marks_rays(s: &Step) -> bool {
-    (s.range == 0 || (s.hop && s.range == 1)) && s.leg.is_none() && s.leg2.is_none()
+fn marks_rays(s: &Step, wrap: Wrap) -> bool {
+    match s.motion {
+        Motion::Ride { range: 0, legs } => legs.is_empty(),
+        // On a wrapped board a hop's landings stop before the mover's own square, which the
+        // landings walked from the screen would not know: hops are walked whole there.
+        Motion::Hop { range: 0 | 1, legs } => legs.is_empty() && wrap.is_flat(),
+        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => false,
+    }
 }
 
 fn state(captured: u32, s: Square) -> u64 {

@@ -91,7 +91,7 @@ use super::{DistanceMap, PathError};
 use crate::attack::{Placed, Position, StripAttackMap};
 use crate::geometry::{Board, Coord, Rect, Strip};
 use crate::limits::{Budget, Progress};
-use crate::piece::{Colour, Step};
+use crate::piece::{Colour, Motion, Step};
 
 /// What the window and the shrink need to know of the pieces and the mover (module docs).
 pub(super) struct Spans {
@@ -114,16 +114,18 @@ pub(super) fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colou
     // Files a step spans at most, `None` for an unlimited horizontal ride or a horizontal hop.
     let span = |s: &Step| -> Option<i64> {
         let (dx, dy) = (s.delta.dx.abs(), s.delta.dy.abs());
+        // Leaps along the line (`None`: unlimited; a hopper's slide to its screen is).
+        let limit = s.motion.leaps().map(i64::from);
         if dy == 0 {
-            return (s.range != 0 && !s.hop).then(|| dx.saturating_mul(i64::from(s.range)));
+            return limit.map(|l| dx.saturating_mul(l));
         }
         let most = (ranks - 1) / dy;
-        let leaps = if s.range == 0 || s.hop {
-            most
-        } else {
-            most.min(i64::from(s.range))
-        };
-        Some(dx.saturating_mul(leaps))
+        Some(dx.saturating_mul(limit.map_or(most, |l| most.min(l))))
+    };
+    // A hopper's range beyond its screen, when limited: it lands near the screen, a piece.
+    let hop_range = |s: &Step| match s.motion {
+        Motion::Hop { range, .. } if range != 0 => Some(i64::from(range)),
+        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => None,
     };
     let lcm = |a: u128, b: u128| -> Option<u128> {
         let (mut x, mut y) = (a, b);
@@ -140,13 +142,11 @@ pub(super) fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colou
         }
         for s in pos.steps_of(i).iter().filter(|s| s.can_capture) {
             let dx = s.delta.dx.unsigned_abs();
-            match span(s) {
-                Some(b) => reach = reach.max(b),
+            match (span(s), hop_range(s)) {
+                (Some(b), _) => reach = reach.max(b),
                 // A horizontal hop with a limited range lands near its screen, a piece.
-                None if s.hop && s.range != 0 => {
-                    reach = reach.max(s.delta.dx.abs().saturating_mul(i64::from(s.range)));
-                }
-                None => period = lcm(period, u128::from(dx))?,
+                (None, Some(range)) => reach = reach.max(s.delta.dx.abs().saturating_mul(range)),
+                (None, None) => period = lcm(period, u128::from(dx))?,
             }
         }
     }
@@ -159,10 +159,10 @@ pub(super) fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colou
         if s.delta.dx != 0 {
             period = lcm(period, u128::from(s.delta.dx.unsigned_abs()))?;
         }
-        if s.hop {
+        if s.hops() {
             hop = true;
-            if s.range != 0 {
-                reach = reach.max(s.delta.dx.abs().saturating_mul(i64::from(s.range)));
+            if let Some(range) = hop_range(s) {
+                reach = reach.max(s.delta.dx.abs().saturating_mul(range));
             }
         } else {
             ride = true;
@@ -516,8 +516,7 @@ fn stretched(small: &Position, steps: &[Step], period: i64, cuts: &[Shrunk], way
         let first = occupied.partition_point(|&x| x <= (a.rank, lo));
         a.rank == b.rank
             && steps.iter().any(|s| {
-                s.range == 0
-                    && !s.hop
+                matches!(s.motion, Motion::Ride { range: 0, .. })
                     && s.delta.dy == 0
                     && s.delta.dx.signum() == len.signum()
                     && len % s.delta.dx == 0

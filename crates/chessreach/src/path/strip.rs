@@ -49,7 +49,7 @@ use thiserror::Error;
 use crate::attack::walk::{Surface, WalkSink};
 use crate::attack::{Placed, Position};
 use crate::geometry::{Board, Coord, Delta};
-use crate::piece::{Colour, Step};
+use crate::piece::{Colour, Motion, Step};
 
 /// Why a strip route question cannot be asked.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -200,11 +200,13 @@ struct Reach {
 fn reach(steps: &[Step], ranks: u32, piece: usize) -> Result<Reach, StripRouteError> {
     let mut r = Reach::default();
     for st in steps.iter().filter(|s| s.can_capture) {
-        if st.hop {
-            return Err(StripRouteError::Hopper(piece));
-        }
+        let range = match st.motion {
+            Motion::Hop { .. } => return Err(StripRouteError::Hopper(piece)),
+            Motion::Leap { .. } => 1,
+            Motion::Ride { range, .. } => range,
+        };
         let Delta { dx, dy } = st.delta;
-        if st.range == 0 && dy == 0 {
+        if range == 0 && dy == 0 {
             if dx.abs() != 1 {
                 return Err(StripRouteError::PeriodicRider(piece));
             }
@@ -215,10 +217,10 @@ fn reach(steps: &[Step], ranks: u32, piece: usize) -> Result<Reach, StripRouteEr
             }
             continue;
         }
-        let repeats = if st.range == 0 {
+        let repeats = if range == 0 {
             i64::from(ranks.saturating_sub(1)) / dy.abs()
         } else {
-            i64::from(st.range)
+            i64::from(range)
         };
         r.files = r.files.max(dx.abs().saturating_mul(repeats));
     }

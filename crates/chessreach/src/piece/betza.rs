@@ -764,7 +764,7 @@ fn shorthands(comps: &[Component], initial: bool) -> (String, Vec<bool>) {
 mod tests {
     use super::*;
     use crate::geometry::Delta;
-    use crate::piece::Colour;
+    use crate::piece::{Colour, Legs, Motion};
     use proptest::prelude::*;
     use std::collections::BTreeSet;
 
@@ -777,7 +777,13 @@ mod tests {
         rule(s)
             .steps(Colour::White)
             .into_iter()
-            .map(|st| (st.delta.dx, st.delta.dy, st.range, st.can_move, st.can_capture))
+            .map(|st| {
+                let range = match st.motion {
+                    Motion::Leap { .. } => 1,
+                    Motion::Ride { range, .. } | Motion::Hop { range, .. } => range,
+                };
+                (st.delta.dx, st.delta.dy, range, st.can_move, st.can_capture)
+            })
             .collect()
     }
 
@@ -871,7 +877,7 @@ mod tests {
         let init = p.initial_steps(Colour::White);
         assert_eq!(init.len(), 1);
         assert_eq!(
-            (init[0].delta, init[0].leg),
+            (init[0].delta, init[0].legs().first()),
             (Delta::new(0, 2), Some(Delta::new(0, 1)))
         );
         assert!(init[0].can_move && !init[0].can_capture);
@@ -907,7 +913,7 @@ mod tests {
         let steps = horse.steps(Colour::White);
         assert_eq!(steps.len(), 8);
         for s in &steps {
-            let leg = s.leg.expect("lame");
+            let leg = s.legs().first().expect("lame");
             // The leg is the orthogonal first step along the long side.
             assert_eq!(leg.dx.abs() + leg.dy.abs(), 1);
             assert!(if s.delta.dy.abs() == 2 {
@@ -920,7 +926,7 @@ mod tests {
         assert!(elephant
             .steps(Colour::White)
             .iter()
-            .all(|s| s.leg == Some(Delta::new(s.delta.dx / 2, s.delta.dy / 2))));
+            .all(|s| s.legs() == Legs::new(Some(Delta::new(s.delta.dx / 2, s.delta.dy / 2)), None)));
         assert_eq!(moves("NN"), both(&KNIGHT, 0));
         assert_eq!(moves("R4"), both(&KING[..4], 4));
         assert_eq!(rule("R4"), rule("W4"));
@@ -996,16 +1002,16 @@ mod tests {
             .find(|s| s.delta == Delta::new(2, 3))
             .expect("(2,3)");
         assert_eq!(
-            (up.leg, up.leg2),
-            (Some(Delta::new(0, 1)), Some(Delta::new(1, 2)))
+            up.legs(),
+            Legs::new(Some(Delta::new(0, 1)), Some(Delta::new(1, 2)))
         );
         let right = elephant
             .iter()
             .find(|s| s.delta == Delta::new(3, -2))
             .expect("(3,-2)");
         assert_eq!(
-            (right.leg, right.leg2),
-            (Some(Delta::new(1, 0)), Some(Delta::new(2, -1)))
+            right.legs(),
+            Legs::new(Some(Delta::new(1, 0)), Some(Delta::new(2, -1)))
         );
         assert_eq!(rule("nZ").to_string(), "nZ");
         // Hoppers: printed back as Fairy-Stockfish writes them.

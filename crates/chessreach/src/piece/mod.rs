@@ -24,7 +24,7 @@ mod rule;
 
 pub use atom::{Atom, AtomKind};
 pub use betza::{BetzaError, BetzaErrorKind};
-pub use rule::{Component, Rule, Step};
+pub use rule::{Component, Legs, Motion, Rule, Step};
 
 use std::fmt;
 

@@ -44,31 +44,141 @@ pub struct Rule {
     initial: Vec<Component>,
 }
 
-/// One concrete move direction of a rule, for one colour: what the attack and route engines walk.
+/// One concrete move direction of a rule, for one colour: what the attack and route engines
+/// walk. How it travels is its [`Motion`]; every interpreter `match`es on it, so a new kind of
+/// motion is listed by the compiler at each of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     /// One leap.
     pub delta: Delta,
-    /// 1: a single leap; 0: repeat until blocked or off the board; n: at most n leaps.
-    pub range: u32,
+    /// How the step travels along its leaps.
+    pub motion: Motion,
     /// May end on an empty square.
     pub can_move: bool,
     /// May capture (and so attacks the squares it reaches).
     pub can_capture: bool,
-    /// For a lame leap, the square (relative to the start) that must be empty.
-    pub leg: Option<Delta>,
-    /// For a lame `Z` leap, the second square that must be empty.
-    pub leg2: Option<Delta>,
-    /// A hopper: the squares up to the first piece (the screen) are passed over, neither
-    /// reached nor attacked; `range` counts leaps beyond the screen.
-    pub hop: bool,
+}
+
+/// The kinds of motion a step can make. The interpreters of this type are the attack walker
+/// (`attack::walk`, which every attack map and the route engines' general path use), the
+/// route engines' fast paths (`path::router`'s leap table and ray marks, `path::bitboard`,
+/// `path::cross`, `path::span`, `path::strip`), the duel move generator (`duel::moves`) and
+/// the inference's reach (`infer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Motion {
+    /// One leap to `from + delta`, provided the lame legs are empty.
+    Leap {
+        /// Squares (relative to the start) that must be empty: a lame leap's path.
+        legs: Legs,
+    },
+    /// Leaps repeated in one direction, each square reached, stopping at the first occupied
+    /// one (included) or the board's edge.
+    Ride {
+        /// 0: unlimited; `n ≥ 2`: at most `n` leaps.
+        range: u32,
+        /// Squares (relative to the start) that must be empty before the first leap.
+        legs: Legs,
+    },
+    /// A hopper: it slides along its line to the first piece (the screen), passing over the
+    /// squares before it (neither reached nor attacked), jumps it, and lands beyond.
+    Hop {
+        /// 1: right behind the screen (the grasshopper); 0: any square beyond it up to and
+        /// including the next piece (the cannon); `n ≥ 2`: as the cannon, but at most `n`
+        /// leaps from the piece itself (Fairy-Stockfish's limited hoppers `pR2`).
+        range: u32,
+        /// Squares (relative to the start) that must be empty before it moves.
+        legs: Legs,
+    },
+}
+
+/// The squares a lame step needs empty, relative to its start: none, one (the horse's `N`)
+/// or two (a `Z`'s path). Copy and fixed-size, so a [`Step`] stays a plain value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Legs([Option<Delta>; 2]);
+
+impl Legs {
+    /// No square to keep empty.
+    pub const NONE: Self = Self([None, None]);
+
+    /// The legs `first` and then `second`.
+    #[must_use]
+    pub const fn new(first: Option<Delta>, second: Option<Delta>) -> Self {
+        Self([first, second])
+    }
+
+    /// Whether no square must be empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0[0].is_none() && self.0[1].is_none()
+    }
+
+    /// The squares, in order.
+    pub fn iter(self) -> impl Iterator<Item = Delta> {
+        self.0.into_iter().flatten()
+    }
+
+    /// The first square (the only one of every lame atom but `Z`).
+    #[must_use]
+    pub const fn first(self) -> Option<Delta> {
+        self.0[0]
+    }
+
+    /// The legs turned by 180°, for Black.
+    #[must_use]
+    pub fn turned(self) -> Self {
+        Self(self.0.map(|l| l.map(|d| -d)))
+    }
+}
+
+impl Motion {
+    /// How many leaps the motion may make along its line: `Some(1)` a leap, `Some(n)` a limited
+    /// ride, `None` unlimited (an unlimited ride; and a hopper, whose slide to its screen is
+    /// unlimited).
+    #[must_use]
+    pub const fn leaps(self) -> Option<u32> {
+        match self {
+            Self::Leap { .. } => Some(1),
+            Self::Ride { range: 0, .. } | Self::Hop { .. } => None,
+            Self::Ride { range, .. } => Some(range),
+        }
+    }
+
+    /// The lame legs.
+    #[must_use]
+    pub const fn legs(self) -> Legs {
+        match self {
+            Self::Leap { legs } | Self::Ride { legs, .. } | Self::Hop { legs, .. } => legs,
+        }
+    }
+
+    /// The motion of a component: its range, lameness legs and hopping.
+    const fn of(range: u32, hop: bool, legs: Legs) -> Self {
+        match (hop, range) {
+            (true, range) => Self::Hop { range, legs },
+            (false, 1) => Self::Leap { legs },
+            (false, range) => Self::Ride { range, legs },
+        }
+    }
 }
 
 impl Step {
-    /// Whether the step rides square by square (hoppers always slide to their screen).
+    /// Whether the step moves square by square along its line (a ride, or a hopper, which
+    /// always slides to its screen).
     #[must_use]
     pub const fn rides(&self) -> bool {
-        self.range != 1 || self.hop
+        !matches!(self.motion, Motion::Leap { .. })
+    }
+
+    /// Whether the step is a hop.
+    #[must_use]
+    pub const fn hops(&self) -> bool {
+        matches!(self.motion, Motion::Hop { .. })
+    }
+
+    /// The lame legs (squares relative to the start that must be empty).
+    #[must_use]
+    pub const fn legs(&self) -> Legs {
+        self.motion.legs()
     }
 }
 
@@ -216,22 +326,19 @@ fn steps_of(components: &[Component], colour: Colour) -> Vec<Step> {
             let (m, k) = (c.moves >> i & 1 == 1, c.captures >> i & 1 == 1);
             if m || k {
                 let white = c.atom.image(i);
-                let (leg, leg2) = match c.lame.then(|| c.atom.lame_path(white)) {
-                    Some((a, b)) => (Some(a), b),
-                    None => (None, None),
+                let legs = match c.lame.then(|| c.atom.lame_path(white)) {
+                    Some((a, b)) => Legs::new(Some(a), b),
+                    None => Legs::NONE,
                 };
-                let (delta, leg, leg2) = match colour {
-                    Colour::White => (white, leg, leg2),
-                    Colour::Black => (-white, leg.map(|l| -l), leg2.map(|l| -l)),
+                let (delta, legs) = match colour {
+                    Colour::White => (white, legs),
+                    Colour::Black => (-white, legs.turned()),
                 };
                 out.push(Step {
                     delta,
-                    range: c.range,
+                    motion: Motion::of(c.range, c.hop, legs),
                     can_move: m,
                     can_capture: k,
-                    leg,
-                    leg2,
-                    hop: c.hop,
                 });
             }
         }

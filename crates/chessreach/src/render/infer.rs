@@ -95,6 +95,7 @@ fn draw(d: &Diagram, found: &Inference) -> String {
         let view = View {
             files: 1..=2 * w - 1,
             ranks: 1..=2 * h - 1,
+            wrap: crate::geometry::Wrap::None,
         };
         let cell = |c: Coord| {
             let (dx, dy) = (c.file - w, c.rank - h);
@@ -124,6 +125,7 @@ fn draw(d: &Diagram, found: &Inference) -> String {
         let view = View {
             files: 1..=w,
             ranks: 1..=h,
+            wrap: crate::geometry::Wrap::None,
         };
         let cell = |c: Coord| {
             let (r, col) = ((h - c.rank) as usize, (c.file - 1) as usize);

@@ -23,7 +23,7 @@ pub use view::{titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 
-use crate::geometry::Coord;
+use crate::geometry::{Coord, Wrap};
 use crate::piece::Colour;
 
 /// A rectangular window of a board, in board coordinates.
@@ -33,6 +33,23 @@ pub struct View {
     pub files: RangeInclusive<i64>,
     /// Ranks shown (drawn top to bottom from the highest).
     pub ranks: RangeInclusive<i64>,
+    /// Which edges of the board wrap: pictures mark them (text: a line under the diagram;
+    /// SVG: dashed edges and a legend entry).
+    pub wrap: Wrap,
+}
+
+/// The colour of a wrapped edge in SVG pictures (purple: neither a square's nor a legend
+/// shade's colour).
+const WRAP_STROKE: &str = "#7b3294";
+
+/// What a wrapped board's pictures say under the diagram.
+fn wrap_note(wrap: Wrap) -> Option<&'static str> {
+    match wrap {
+        Wrap::None => None,
+        Wrap::Files => Some("edges wrap: files (a cylinder: the first and last files are neighbours)"),
+        Wrap::Ranks => Some("edges wrap: ranks (a cylinder: the first and last ranks are neighbours)"),
+        Wrap::Both => Some("edges wrap: files and ranks (a torus)"),
+    }
 }
 
 impl View {
@@ -93,6 +110,9 @@ pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
         let _ = write!(out, " files {} to {}", view.files.start(), view.files.end());
     }
     out.push('\n');
+    if let Some(note) = wrap_note(view.wrap) {
+        let _ = writeln!(out, "({note})");
+    }
     out
 }
 
@@ -222,6 +242,12 @@ pub fn svg(
         );
     }
     board.push_str(&above);
+    wrapped_edges(
+        &mut board,
+        view.wrap,
+        (MARGIN, top),
+        (MARGIN + w * SQ, top + h * SQ),
+    );
     for (col, file) in (0_i64..).zip(view.files.clone()) {
         let label = if view.algebraic() {
             Coord::file_name(file)
@@ -236,7 +262,8 @@ pub fn svg(
             escape(&label)
         );
     }
-    let entries = keys.len() + sides.iter().filter(|&&s| s).count();
+    let note = wrap_note(view.wrap);
+    let entries = keys.len() + sides.iter().filter(|&&s| s).count() + usize::from(note.is_some());
     let legend_top = top + h * SQ + 26;
     let height = legend_top + LINE * count(entries) + 6;
     let mut out = String::new();
@@ -258,9 +285,26 @@ pub fn svg(
         );
     }
     out.push_str(&board);
-    legend(&mut out, keys, sides, legend_top);
+    legend(&mut out, keys, sides, legend_top, note);
     out.push_str("</svg>\n");
     out
+}
+
+/// Dashed bars along the edges of the board `(left, top)..(right, bottom)` that wrap.
+fn wrapped_edges(out: &mut String, wrap: Wrap, (left, up): (i64, i64), (right, down): (i64, i64)) {
+    let mut edges = Vec::new();
+    if wrap.files() {
+        edges.extend([(left, up, left, down), (right, up, right, down)]);
+    }
+    if wrap.ranks() {
+        edges.extend([(left, up, right, up), (left, down, right, down)]);
+    }
+    for (x1, y1, x2, y2) in edges {
+        let _ = writeln!(
+            out,
+            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WRAP_STROKE}" stroke-width="4" stroke-dasharray="8 5"/>"#
+        );
+    }
 }
 
 /// One square at `(x, y)`: its colour and shade into `board`, its piece, mark and note into
@@ -308,8 +352,9 @@ fn square(
     c.piece.map(|(_, colour)| colour)
 }
 
-/// The legend below an SVG board: `keys`, then a disc for each piece colour drawn.
-fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64) {
+/// The legend below an SVG board: `keys`, then a disc for each piece colour drawn, then the
+/// wrapped edges (a dashed bar and `wrap`, the note) when the board wraps.
+fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64, wrap: Option<&str>) {
     let pieces = [(Colour::White, "a White piece"), (Colour::Black, "a Black piece")];
     let mut y = top;
     for key in keys {
@@ -352,6 +397,22 @@ fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64) {
         );
         y += LINE;
     }
+    if let Some(note) = wrap {
+        let _ = writeln!(
+            out,
+            r#"<line x1="{MARGIN}" y1="{}" x2="{}" y2="{}" stroke="{WRAP_STROKE}" stroke-width="4" stroke-dasharray="8 5"/>"#,
+            y + 8,
+            MARGIN + 12,
+            y + 8
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="12">{}</text>"#,
+            MARGIN + 20,
+            y + 12,
+            escape(note)
+        );
+    }
 }
 
 /// A piece: a disc of its colour with its letter; a wall (`*`): a grey block.
@@ -390,6 +451,7 @@ mod tests {
         let view = View {
             files: 1..=3,
             ranks: 1..=2,
+            wrap: Wrap::None,
         };
         let cell = |c: Coord| Cell {
             piece: (c == Coord::new(2, 2)).then_some(('N', Colour::Black)),
@@ -427,7 +489,20 @@ mod tests {
         let wide = View {
             files: 25..=28,
             ranks: 1..=1,
+            wrap: Wrap::None,
         };
         assert!(text(&wide, |_| Cell::default()).ends_with("files 25 to 28\n"));
+        let torus = View {
+            wrap: Wrap::Both,
+            ..view
+        };
+        assert!(text(&torus, cell).ends_with("   a b c\n(edges wrap: files and ranks (a torus))\n"));
+        let s = svg(&torus, "t", &keys, &[], cell);
+        assert_eq!(
+            s.matches("stroke-dasharray").count(),
+            5,
+            "four edges and the legend"
+        );
+        assert!(s.contains("a torus"));
     }
 }

@@ -130,6 +130,7 @@ pub fn roads_svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -
     let view = View {
         files: 1..=i64::try_from(cols).unwrap_or(i64::MAX),
         ranks: 1..=height,
+        wrap: crate::geometry::Wrap::None,
     };
     // Row r (0-based from the top) is rank rows - r; column c is file c + 1.
     let coord = |cell: usize| {

@@ -75,6 +75,7 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
             Ok(View {
                 files: f.0..=f.1,
                 ranks: rk.0..=rk.1,
+                wrap: r.wrap(),
             })
         }
         Board::Strip(s) => {
@@ -98,6 +99,7 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
             Ok(View {
                 files: lo..=hi,
                 ranks: 1..=i64::from(s.ranks()),
+                wrap: crate::geometry::Wrap::None,
             })
         }
     }
@@ -120,6 +122,7 @@ pub fn titled(what: &str, pos: &Position, view: &crate::render::View) -> String 
                 view.ranks.end()
             )
         }
+        Board::Rect(r) if !r.wrap().is_flat() => format!("{what} (on a {})", r.wrap().shape_name()),
         Board::Rect(_) => what.to_owned(),
         Board::Strip(_) => format!(
             "{what} (files {} to {} of a strip unbounded both ways: ◀ more files ▶)",

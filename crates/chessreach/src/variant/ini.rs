@@ -6,7 +6,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::{Catalogue, Variant, VariantPiece, PIECE_TYPES};
-use crate::geometry::Coord;
+use crate::geometry::{Coord, Wrap};
 use crate::piece::{BetzaError, Colour, Rule};
 
 /// A `variants.ini` that does not read, and where.
@@ -318,6 +318,16 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
     }
     if let Some(a) = attrs.get("startFen") {
         a.value.clone_into(&mut v.start_fen);
+    }
+    // Fairy-Stockfish-X's wrapped boards: `toroidal` joins files and ranks, `cylindrical` files.
+    for (key, wrap) in [("cylindrical", Wrap::Files), ("toroidal", Wrap::Both)] {
+        if let Some(a) = attrs.get(key) {
+            match a.value {
+                "true" => v.wrap = v.wrap.max(wrap),
+                "false" => {}
+                _ => return Err(bad(a, key, "`true` or `false`")),
+            }
+        }
     }
     if let Some(a) = attrs.get("flyingGeneral") {
         v.flying_general = match a.value {

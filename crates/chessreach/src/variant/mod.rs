@@ -8,6 +8,7 @@
 //! | key | meaning |
 //! |---|---|
 //! | `maxFile`, `maxRank` | the board (a number, or a file letter) |
+//! | `cylindrical`, `toroidal` | Fairy-Stockfish-X's wrapped boards: `cylindrical = true` joins the first and last files (a cylinder), `toroidal = true` the ranks too (a torus) |
 //! | `TYPE = l` / `TYPE = -` | a built-in piece type (Fairy-Stockfish's names: `knight`, `janggiCannon`, …) on letter `l`, or removed |
 //! | `customPieceN = l:BETZA` | a piece of your own (N = 1…8); `king = k:BETZA` a king that moves so |
 //! | `mobilityRegion{White,Black}TYPE` | squares the type's moves may end on (`a1 b2`, `*3` a rank, `c*` a file, `-` none) |
@@ -60,7 +61,7 @@ use std::sync::{Arc, LazyLock};
 pub use ini::{IniError, IniErrorKind};
 
 use crate::attack::{read_placement, Confinement, FenError, FenErrorKind, Kind, Position, Symbols};
-use crate::geometry::{Board, Coord, Rect};
+use crate::geometry::{Board, Coord, Rect, Wrap};
 use crate::path::SquareMoves;
 use crate::piece::{Colour, Rule};
 
@@ -127,6 +128,8 @@ pub struct Variant {
     pub files: u32,
     /// Ranks (`maxRank`).
     pub ranks: u32,
+    /// Which edges wrap (`cylindrical`: files; `toroidal`: both).
+    pub wrap: Wrap,
     /// The pieces, in the order they were declared.
     pub pieces: Vec<VariantPiece>,
     /// The start position.
@@ -160,6 +163,7 @@ impl Variant {
             name: name.to_owned(),
             files: 8,
             ranks: 8,
+            wrap: Wrap::None,
             pieces: Vec::new(),
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
             king_moves: ("king".to_owned(), "K".to_owned()),
@@ -180,7 +184,14 @@ impl Variant {
     /// Never for a variant read by [`Catalogue::load`] (at most 26 × 99 squares).
     #[must_use]
     pub fn board(&self) -> Board {
-        Board::Rect(Rect::new(u64::from(self.files), u64::from(self.ranks)).expect("at most 26x99"))
+        Board::Rect(self.rect())
+    }
+
+    /// The bounded board, wrapped as the variant says.
+    fn rect(&self) -> Rect {
+        Rect::new(u64::from(self.files), u64::from(self.ranks))
+            .expect("at most 26x99")
+            .with_wrap(self.wrap)
     }
 
     /// The piece on `letter` (either case).
@@ -218,7 +229,7 @@ impl Variant {
     #[must_use]
     pub fn route_moves(&self, letter: char, rule: &Rule, colour: Colour) -> Option<SquareMoves> {
         let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
-        let rect = Rect::new(u64::from(self.files), u64::from(self.ranks)).expect("at most 26x99");
+        let rect = self.rect();
         let mut keys: Vec<(bool, bool)> = Vec::new();
         let mut kinds = Vec::new();
         let mut squares = Vec::new();
@@ -325,6 +336,14 @@ impl Variant {
             kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines, self.flying_general));
             Ok(kinds.len() - 1)
         })?;
+        // A FEN says nothing about wrapped edges: the variant does.
+        let pos = pos
+            .with_wrap(self.wrap)
+            .map_err(|e| FenError {
+                input: fen.to_owned(),
+                at: 0,
+                kind: FenErrorKind::Position(e),
+            })?;
         if pos.board() != self.board() {
             return Err(FenError {
                 input: fen.to_owned(),
