@@ -11,9 +11,10 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chessreach::attack::{Placed, Position};
-use chessreach::geometry::{Board, Coord, Rect};
-use chessreach::path::{self as route, Router};
+use chessreach::attack::{AttackMap, AttackQuery, Placed, Position};
+use chessreach::geometry::{Board, Coord, Rect, Wrap};
+use chessreach::limits::Budget;
+use chessreach::path::{self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, Target};
 use chessreach::piece::Colour;
 use common::wrap::{self, check_route, distances, mover_moves, reached, Torus};
 use common::{all, arb_piece, naive_moves_within, naive_walk, turned, Fam, TestPiece};
@@ -415,7 +416,13 @@ fn shape() -> impl Strategy<Value = (bool, bool)> {
     (any::<bool>(), any::<bool>())
 }
 
-/// Pieces on distinct squares of `t`.
+/// A random square `(file, rank)`, from 1 up, folded onto `t` (so narrow boards get as many
+/// pieces as wide ones).
+fn fold(t: Torus, (file, rank): (i64, i64)) -> Coord {
+    c((file - 1) % t.width + 1, (rank - 1) % t.height + 1)
+}
+
+/// Pieces on distinct squares of `t` (folded onto it; a square taken twice keeps the first).
 fn placed(t: Torus, kinds: usize, spots: Vec<(usize, bool, i64, i64)>) -> Vec<Placed> {
     let mut seen = BTreeSet::new();
     spots
@@ -423,9 +430,9 @@ fn placed(t: Torus, kinds: usize, spots: Vec<(usize, bool, i64, i64)>) -> Vec<Pl
         .map(|(k, black, f, r)| Placed {
             kind: k % kinds,
             colour: if black { BLACK } else { WHITE },
-            at: c(f, r),
+            at: fold(t, (f, r)),
         })
-        .filter(|p| t.contains(p.at) && seen.insert(p.at))
+        .filter(|p| seen.insert(p.at))
         .collect()
 }
 
@@ -474,22 +481,20 @@ proptest! {
         let rect = Rect::new(w as u64, h as u64).expect("size");
         let pos = Position::new(Board::Rect(rect), common::kinds(&pieces), placed.clone()).expect("distinct squares");
         prop_assert_eq!(wrap::naive(t, &pieces, &placed), common::naive(&pos, &pieces, |_| true));
-        let at = c(at.0, at.1);
-        if t.contains(at) {
-            let colour = if black { BLACK } else { WHITE };
-            let occupied: BTreeSet<Coord> = placed.iter().map(|p| p.at).filter(|&p| p != at).collect();
-            let full = |p: Coord| occupied.contains(&p);
-            let inside = |p: Coord| t.contains(p);
-            let mut want = naive_moves_within(&mover.fams, colour, at, &inside, &full);
-            let double_step = if black { h - 1 } else { 2 };
-            if h >= 2 && at.rank == double_step {
-                want.extend(naive_walk(&mover.fams, true, colour, at, &inside, &full));
-            }
-            let mut got = mover_moves(t, &mover, colour, at, &full);
-            want.sort_unstable();
-            got.sort_unstable();
-            prop_assert_eq!(got, want);
+        let at = fold(t, at);
+        let colour = if black { BLACK } else { WHITE };
+        let occupied: BTreeSet<Coord> = placed.iter().map(|p| p.at).filter(|&p| p != at).collect();
+        let full = |p: Coord| occupied.contains(&p);
+        let inside = |p: Coord| t.contains(p);
+        let mut want = naive_moves_within(&mover.fams, colour, at, &inside, &full);
+        let double_step = if black { h - 1 } else { 2 };
+        if h >= 2 && at.rank == double_step {
+            want.extend(naive_walk(&mover.fams, true, colour, at, &inside, &full));
         }
+        let mut got = mover_moves(t, &mover, colour, at, &full);
+        want.sort_unstable();
+        got.sort_unstable();
+        prop_assert_eq!(got, want);
     }
 
     /// Every shape: each family's squares are those the flat walker reaches on the plane
@@ -527,12 +532,9 @@ proptest! {
         start in (1i64..8, 1i64..8),
     ) {
         let t = Torus::new(w, h, false, false);
-        let start = c(start.0, start.1);
+        let start = fold(t, start);
         let colour = if black { BLACK } else { WHITE };
         let placed: Vec<Placed> = placed(t, kinds.len(), spots).into_iter().filter(|p| p.at != start).collect();
-        if !t.contains(start) {
-            return Ok(());
-        }
         let capturable: Vec<usize> = (0..placed.len()).filter(|&i| placed[i].colour != colour).take(3).collect();
         let rect = Rect::new(w as u64, h as u64).expect("size");
         let pos = Position::new(Board::Rect(rect), common::kinds(&kinds), placed.clone()).expect("position");
@@ -542,6 +544,171 @@ proptest! {
         let map = router.distances(&mut route::Scratch::default(), start).expect("map");
         for s in rect.squares() {
             prop_assert_eq!(map.distance[s.index()], wrap::nearest(&truth, rect.coord(s)));
+        }
+    }
+}
+
+// The product against the oracle.
+
+fn wrap_of(files: bool, ranks: bool) -> Wrap {
+    match (files, ranks) {
+        (false, false) => Wrap::None,
+        (true, false) => Wrap::Files,
+        (false, true) => Wrap::Ranks,
+        (true, true) => Wrap::Both,
+    }
+}
+
+/// The product's board for `t`.
+fn board(t: Torus) -> Rect {
+    let rect = Rect::new(t.width as u64, t.height as u64)
+        .expect("size")
+        .with_wrap(wrap_of(t.files, t.ranks));
+    assert_eq!(rect.wrap(), wrap_of(t.files, t.ranks));
+    rect
+}
+
+/// A case in words, for failure messages: the board, its wrap, each piece (Betza text, side,
+/// square, index).
+fn describe(t: Torus, kinds: &[TestPiece], pieces: &[Placed]) -> String {
+    let words = pieces.iter().enumerate().map(|(i, p)| {
+        let text = &kinds[p.kind].text;
+        let (file, rank) = (p.at.file, p.at.rank);
+        format!(" #{i} {:?} {text} on ({file},{rank});", p.colour)
+    });
+    format!("{}x{} {:?}:", t.width, t.height, wrap_of(t.files, t.ranks)) + &words.collect::<String>()
+}
+
+fn any_colour() -> impl Strategy<Value = Colour> {
+    prop_oneof![Just(WHITE), Just(BLACK)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The attack map's (square, attacker) pairs, and its counts per side, are the oracle's.
+    #[test]
+    fn attack_map_matches_the_oracle(
+        w in side(), h in side(), (files, ranks) in shape(),
+        pieces in proptest::collection::vec(wrap_piece(), 1..4),
+        spots in proptest::collection::vec((0usize..4, any::<bool>(), 1i64..13, 1i64..13), 0..14),
+    ) {
+        let t = Torus::new(w, h, files, ranks);
+        let rect = board(t);
+        let placed = placed(t, pieces.len(), spots);
+        let pos = Position::new(Board::Rect(rect), common::kinds(&pieces), placed.clone()).expect("position");
+        let want = wrap::naive(t, &pieces, &placed);
+        let map = AttackMap::new(&pos).expect("bounded");
+        let mut got = BTreeSet::new();
+        for s in rect.squares() {
+            let at = rect.coord(s);
+            got.extend(map.attackers(s).iter().map(|&p| (at, p as usize)));
+            for colour in Colour::BOTH {
+                let n = want.iter().filter(|&&(q, i)| q == at && placed[i].colour == colour).count();
+                prop_assert_eq!(map.count(colour, at) as usize, n, "{:?} count on {} in {}", colour, at, describe(t, &pieces, &placed));
+                prop_assert_eq!(map.is_attacked(colour, s), n > 0);
+            }
+        }
+        prop_assert_eq!(got, want, "{}", describe(t, &pieces, &placed));
+    }
+
+    /// Each piece's attacks, one at a time: each square once, the oracle's squares.
+    #[test]
+    fn attacks_of_match_the_oracle(
+        w in side(), h in side(), (files, ranks) in shape(),
+        pieces in proptest::collection::vec(wrap_piece(), 1..4),
+        spots in proptest::collection::vec((0usize..4, any::<bool>(), 1i64..13, 1i64..13), 0..14),
+    ) {
+        let t = Torus::new(w, h, files, ranks);
+        let placed = placed(t, pieces.len(), spots);
+        let pos = Position::new(Board::Rect(board(t)), common::kinds(&pieces), placed.clone()).expect("position");
+        let want = wrap::naive(t, &pieces, &placed);
+        for i in 0..placed.len() {
+            let squares = pos.attacks_of(i).expect("bounded");
+            let distinct: BTreeSet<Coord> = squares.iter().copied().collect();
+            prop_assert_eq!(distinct.len(), squares.len(), "each square once: {:?}", squares);
+            let mine: BTreeSet<Coord> = want.iter().filter(|&&(_, j)| j == i).map(|&(q, _)| q).collect();
+            prop_assert_eq!(distinct, mine, "piece #{} in {}", i, describe(t, &pieces, &placed));
+        }
+    }
+
+    /// Routes with captures: the router's distance map (and `ask`'s), its routes to a square
+    /// and to each capturable piece, against the oracle's state graph; each route re-checked
+    /// move by move with the oracle's moves.
+    #[test]
+    fn routes_match_the_oracle(
+        w in side(), h in side(), (files, ranks) in shape(),
+        mover in prop_oneof![
+            Just(TestPiece::named("K")),
+            Just(TestPiece::named("N")),
+            Just(TestPiece::named("Q")),
+            Just(TestPiece::named("fmWfceFifmnD")),
+            wrap_piece(),
+        ],
+        colour in any_colour(),
+        kinds in proptest::collection::vec(wrap_piece(), 1..3),
+        spots in proptest::collection::vec((0usize..3, any::<bool>(), 1i64..13, 1i64..13, any::<bool>()), 0..9),
+        start in (1i64..13, 1i64..13),
+        goal in (1i64..13, 1i64..13),
+    ) {
+        let t = Torus::new(w, h, files, ranks);
+        let rect = board(t);
+        let start = fold(t, start);
+        let mut seen = BTreeSet::from([start]);
+        let mut placed = Vec::new();
+        let mut capturable = Vec::new();
+        for (k, black, f, r, cap) in spots {
+            let at = fold(t, (f, r));
+            let side = if black { BLACK } else { WHITE };
+            if seen.insert(at) {
+                if cap && side != colour && capturable.len() < 4 {
+                    capturable.push(placed.len());
+                }
+                placed.push(Placed { kind: k % kinds.len(), colour: side, at });
+            }
+        }
+        let pos = Position::new(Board::Rect(rect), common::kinds(&kinds), placed.clone()).expect("position");
+        let case = format!("{} {:?} mover {} from ({},{}), capturable {:?}", describe(t, &kinds, &placed), colour, mover.text, start.file, start.rank, capturable);
+        let truth = distances(t, &kinds, &placed, &mover, colour, start, &capturable);
+        let rule = mover.rule();
+        let router = Router::new(&pos, &rule, colour, &capturable).expect("router");
+        let mut rs = route::Scratch::default();
+        let map = router.distances(&mut rs, start).expect("map");
+        for s in rect.squares() {
+            let at = rect.coord(s);
+            prop_assert_eq!(map.distance[s.index()], wrap::nearest(&truth, at), "distance to {} in {}", at, case);
+        }
+        // The same map through `ask`.
+        let question = |target| Question {
+            mover: Mover { rule: rule.clone(), colour, at: start, by_square: None },
+            target,
+            may_capture: Capturable::Squares(capturable.iter().map(|&i| placed[i].at).collect()),
+        };
+        let Answer::Distances(asked) = ask(&pos, &question(Target::Everywhere), Budget::default()).expect("ask") else {
+            panic!("a map")
+        };
+        for at in t.squares() {
+            prop_assert_eq!(asked.get(at), wrap::nearest(&truth, at), "ask: distance to {} in {}", at, case);
+        }
+        let recheck = |r: &route::Route| check_route(t, &kinds, &placed, &mover, colour, &r.squares, &r.captured, &capturable);
+        // Reach a square.
+        let target = fold(t, goal);
+        let route = router.route(&mut rs, start, Goal::Reach(target)).expect("route");
+        prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), wrap::nearest(&truth, target), "route to {} in {}", target, case);
+        if let Some(r) = route {
+            prop_assert_eq!(r.squares[0], start);
+            prop_assert_eq!(*r.squares.last().expect("end"), target);
+            recheck(&r).map_err(|e| TestCaseError::fail(format!("{e}: {:?} in {case}", r.squares)))?;
+        }
+        // Capture each capturable piece.
+        for (b, &p) in capturable.iter().enumerate() {
+            let at = placed[p].at;
+            let want = truth.iter().filter(|((s, q), _)| *q == at && s >> b & 1 == 1).map(|(_, &d)| d).min();
+            let route = router.route(&mut rs, start, Goal::Capture(p)).expect("capture");
+            prop_assert_eq!(route.as_ref().map(|r| r.moves() as u32), want, "capture #{} in {}", p, case);
+            if let Some(r) = route {
+                recheck(&r).map_err(|e| TestCaseError::fail(format!("{e}: {:?} in {case}", r.squares)))?;
+            }
         }
     }
 }
