@@ -17,6 +17,8 @@ use chessreach::geometry::{Board, Coord};
 use chessreach::piece::{Colour, Rule};
 use proptest::prelude::*;
 
+pub mod wrap;
+
 /// One move family, for White: a leap `(dx, dy)` repeated up to `range` times (0: unlimited),
 /// whether it may move to an empty square and whether it may capture, and for a lame leap the
 /// square (relative to the start) that must be empty.
