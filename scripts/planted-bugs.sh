@@ -66,6 +66,9 @@ plant "wrap ignored (a wrapped step leaves the board)" crates/chessreach/src/geo
             return self.contains(to).then_some(to);"
 plant "own square not stopped (a wrapped ride passes its own square)" crates/chessreach/src/attack/walk.rs \
   "            Some(next) if next != from => at = next," "            Some(next) => at = next,"
+plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/duel/moves.rs \
+  "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
+  "            let Some(to) = self.at(tx, ty) else {"
 plant "walls attacked (a wall's square reported)" crates/chessreach/src/attack/position.rs \
   "                if !surface.occupied(c) || !self.is_wall(c) {" "                if true {"
 plant "walls captured (a wall counted hostile)" crates/chessreach/src/attack/position.rs \

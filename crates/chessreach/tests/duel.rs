@@ -20,12 +20,13 @@ use chessreach::duel::verify::verify_board;
 use chessreach::duel::{
     referee, DrawBy, Duel, DuelError, Game, Outcome, Player, PlayerError, ProtocolError, Verdict, WinBy,
 };
-use chessreach::geometry::{Coord, Rect};
+use chessreach::geometry::{Coord, Rect, Wrap};
 use chessreach::input::Found;
 use chessreach::limits::Budget;
 use chessreach::piece::{Colour, Rule};
 use chessreach::problems::knightmare::{play, Ending};
 use chessreach::problems::SolveError;
+use common::wrap::{self, Torus};
 use common::{table, turned, Fam};
 
 const W: Colour = Colour::White;
@@ -54,6 +55,9 @@ struct Oracle {
     ranks: i64,
     fams: [Vec<Fam>; 2],
     targets: [Option<(i64, i64)>; 2],
+    /// A wrapped board: moves from the wrapped-board oracle (`common::wrap`), written from
+    /// the rules of wrapped edges.
+    wrap: Option<Torus>,
 }
 
 type Pos = ((i64, i64), (i64, i64), usize);
@@ -66,6 +70,16 @@ impl Oracle {
             ranks,
             fams: [white.to_vec(), turned(black, B)],
             targets,
+            wrap: None,
+        }
+    }
+
+    /// The same duel on a board whose edges wrap as `wrap` says.
+    fn wrapped(self, wrap: Wrap) -> Self {
+        let torus = Torus::new(self.files, self.ranks, wrap.files(), wrap.ranks());
+        Self {
+            wrap: (!wrap.is_flat()).then_some(torus),
+            ..self
         }
     }
 
@@ -76,6 +90,17 @@ impl Oracle {
     /// Destinations of `side` from `p` with the other piece on `q`.
     fn moves(&self, side: usize, p: (i64, i64), q: (i64, i64)) -> BTreeSet<(i64, i64)> {
         let mut out = BTreeSet::new();
+        if let Some(torus) = self.wrap {
+            let (from, other) = (Coord::new(p.0, p.1), Coord::new(q.0, q.1));
+            for m in &self.fams[side] {
+                for t in wrap::reached(torus, m, from, &|c| c == other) {
+                    if if t == other { m.cap } else { m.mv } {
+                        out.insert((t.file, t.rank));
+                    }
+                }
+            }
+            return out;
+        }
         for m in &self.fams[side] {
             if let Some((lx, ly)) = m.leg {
                 if (p.0 + lx, p.1 + ly) == q {
@@ -198,12 +223,16 @@ fn oracle_piece_table_matches_the_product_on_an_empty_board() {
 }
 
 fn check_against_oracle(files: i64, ranks: i64, wi: usize, bi: usize, targets: [Option<(i64, i64)>; 2]) {
+    check_wrapped(files, ranks, wi, bi, targets, Wrap::None);
+}
+
+fn check_wrapped(files: i64, ranks: i64, wi: usize, bi: usize, targets: [Option<(i64, i64)>; 2], wrap: Wrap) {
     let table = pieces();
     let (wt, wf) = &table[wi];
     let (bt, bf) = &table[bi];
     let c = |t: Option<(i64, i64)>| t.map(|(x, y)| Coord::new(x, y));
     let duel = Duel::new(
-        rect(files as u64, ranks as u64),
+        rect(files as u64, ranks as u64).with_wrap(wrap),
         wt.parse().expect("betza"),
         bt.parse().expect("betza"),
         c(targets[0]),
@@ -211,7 +240,7 @@ fn check_against_oracle(files: i64, ranks: i64, wi: usize, bi: usize, targets: [
     )
     .expect("duel");
     let solved = Solution::solve(&duel, Budget::unlimited(), None).expect("solves");
-    let oracle = Oracle::new(files, ranks, wf, bf, targets).solve();
+    let oracle = Oracle::new(files, ranks, wf, bf, targets).wrapped(wrap).solve();
     for x1 in 1..=files {
         for y1 in 1..=ranks {
             for x2 in 1..=files {
@@ -228,7 +257,7 @@ fn check_against_oracle(files: i64, ranks: i64, wi: usize, bi: usize, targets: [
                         let got = solved.value(Coord::new(x1, y1), Coord::new(x2, y2), side);
                         assert_eq!(
                             got, want,
-                            "{wt} vs {bt} on {files}x{ranks}, targets {targets:?}: W ({x1},{y1}) B ({x2},{y2}) {side} to move"
+                            "{wt} vs {bt} on {files}x{ranks} ({wrap}), targets {targets:?}: W ({x1},{y1}) B ({x2},{y2}) {side} to move"
                         );
                     }
                 }
@@ -255,6 +284,33 @@ fn solver_matches_backward_induction_on_random_duels() {
         };
         let targets = [target(&mut rng), target(&mut rng)];
         check_against_oracle(files, ranks, rng.below(n), rng.below(n), targets);
+    }
+}
+
+#[test]
+fn solver_matches_backward_induction_on_wrapped_boards() {
+    // Cylinders and tori from 1xN and 2x2 up: leaps that coincide or come home, rides that
+    // come round, lame legs across the edge; the same backward induction, its moves from the
+    // wrapped-board oracle.
+    let n = pieces().len();
+    let mut rng = SplitMix::new(29);
+    for case in 0..400 {
+        let (files, ranks) = if case % 8 == 0 {
+            (1 + rng.below(2) as i64, 2 + rng.below(5) as i64)
+        } else {
+            (2 + rng.below(4) as i64, 2 + rng.below(4) as i64)
+        };
+        let wrap = [Wrap::Files, Wrap::Ranks, Wrap::Both][rng.below(3)];
+        let target = |rng: &mut SplitMix| {
+            (rng.below(3) > 0).then(|| {
+                (
+                    1 + rng.below(files as usize) as i64,
+                    1 + rng.below(ranks as usize) as i64,
+                )
+            })
+        };
+        let targets = [target(&mut rng), target(&mut rng)];
+        check_wrapped(files, ranks, rng.below(n), rng.below(n), targets, wrap);
     }
 }
 
