@@ -1,8 +1,9 @@
 //! Two threads: a second one working ahead of the sweep.
 //!
-//! With a second core and zones by rows between the start and the target, the sweep has a
-//! second thread work ahead of it, on the same engine (its memos under locks, its tables in
-//! `OnceLock`s: whichever thread asks first makes one, the other waits for it):
+//! With two threads ([`Tuning::threads`](super::Tuning::threads): by default where a second core
+//! is there) and zones by rows between the start and the target, the sweep has a second thread
+//! work ahead of it, on the same engine (its memos under locks, its tables in `OnceLock`s:
+//! whichever thread asks first makes one, the other waits for it):
 //!
 //! - It makes the tables the sweep will ask for, last first, while the sweep makes the first
 //!   ones as it comes to them; they meet halfway.
@@ -14,7 +15,9 @@
 //!   seeds from the next step made: the same bytes it would have made. Chains forget where they
 //!   started — the seeds of a nightrider's or a queen's chain meet the sweep's within a few
 //!   hundred zones — so the sweep takes the rest of the way as made; a knight's keep the parity
-//!   of their guess and never meet it, and after 2048 steps missed the other thread stops.
+//!   of their guess and never meet it, and after 2048 steps missed the other thread stops. It
+//!   makes none where fewer than [`Tuning::ahead_least`](super::Tuning::ahead_least) zones are
+//!   left (2048 by default).
 //!
 //! Results are the same with one thread or two (tested: the same routes, and every step made
 //! ahead before the sweep starts).
@@ -26,9 +29,6 @@ use super::sweep::Swept;
 use super::Engine;
 use crate::geometry::Coord;
 
-/// The fewest zones left before the target for chain steps made ahead of the sweep (they
-/// meet the sweep's seeds within a few hundred zones, when they do).
-const AHEAD_LEAST: usize = if cfg!(test) { 200 } else { 2048 };
 /// The steps made ahead the sweep finds not its own, none taken, before the other thread stops.
 const AHEAD_MISSES: usize = 2048;
 
@@ -148,7 +148,8 @@ impl Engine {
     /// from seeds all at 0 on the facing block — a guess, but a step is the sweep's own once
     /// its seeds are the sweep's up to where they start (the sweep compares them), and chain
     /// steps soon forget where they started — zone by zone, each sent as made, until one is
-    /// not a chain step, the sweep comes as far or stops. O(n²) a step.
+    /// not a chain step, the sweep comes as far or stops. None where fewer than
+    /// [`Tuning::ahead_least`](super::Tuning::ahead_least) zones are left or chain steps are off. O(n²) a step.
     #[expect(
         clippy::cast_possible_truncation,
         reason = "zone node indices fit u32 (a zone has fewer than 2^30 nodes: the budget check)"
@@ -158,7 +159,7 @@ impl Engine {
         let rightwards = zs < zt;
         let from = at.load(Ordering::Relaxed);
         let left = from.abs_diff(zt);
-        if left < AHEAD_LEAST || !self.chained {
+        if left < self.tuning.ahead_least || !self.tuning.chain_steps {
             return;
         }
         let mut z = if rightwards {
@@ -202,10 +203,11 @@ impl Engine {
 
     /// The tables the sweep from zone `zs` to zone `zt` asks for first, in that order, each
     /// once: for the zones by rows between them, their shape's table from the end block facing
-    /// `zs` (where their first seeds come from). None where another thread would not pay:
-    /// fewer than two, one core, tables off. O(zones between).
+    /// `zs` (where their first seeds come from). None where another thread would not pay or is
+    /// not wanted: fewer than two, one thread ([`Tuning::threads`](super::Tuning::threads)), tables off. O(zones
+    /// between).
     fn planned(&self, zs: usize, zt: usize) -> Vec<(usize, usize)> {
-        if self.threads < 2 || !self.small_rows || zs.abs_diff(zt) < 3 {
+        if self.tuning.threads < 2 || !self.tuning.row_tables || zs.abs_diff(zt) < 3 {
             return Vec::new();
         }
         let (between, side): (Box<dyn Iterator<Item = usize>>, usize) = if zs < zt {
@@ -221,8 +223,7 @@ impl Engine {
             })
             .map(|z| (z, side))
             .collect();
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        if plan.len() < 2 || cores < 2 {
+        if plan.len() < 2 {
             return Vec::new();
         }
         plan
@@ -231,10 +232,10 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cases::{engines_apart, groups_apart, numbers};
+    use super::super::cases::{engines_apart, groups_apart, numbers, tuning};
     use super::super::layout::engine;
     use super::super::zone::SEARCHES_BYTES;
-    use super::super::ByRows;
+    use super::super::{RowPolicy, Tuning};
     use super::*;
     use crate::limits::Budget;
     use crate::path::ask::{Target, Way};
@@ -258,7 +259,7 @@ mod tests {
                 };
                 let (zs, zt) = (with.zone_of(q.mover.at.file), with.zone_of(t.file));
                 (with.searches_cap, without.searches_cap) = (cap, cap);
-                without.threads = 1;
+                (with.tuning.threads, without.tuning.threads) = (2, 1);
                 ahead += usize::from(!with.planned(zs, zt).is_empty());
                 let made_ahead = with.sweep(q.mover.at, t).expect("an answer");
                 let in_turn = without.sweep(q.mover.at, t).expect("an answer");
@@ -270,11 +271,7 @@ mod tests {
                 }
             }
         }
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        assert!(
-            cores < 2 || ahead >= 20,
-            "tables made ahead in only {ahead} sweeps"
-        );
+        assert!(ahead >= 20, "tables made ahead in only {ahead} sweeps");
     }
 
     /// Chain steps made ahead ([`Engine::chain_ahead`]) are taken only where they are the
@@ -303,10 +300,13 @@ mod tests {
                 })
             };
             let fresh = |threads| {
-                let Some(Ok(mut engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), ByRows::Auto) else {
+                let tuning = Tuning {
+                    threads,
+                    ..tuning(RowPolicy::Auto)
+                };
+                let Some(Ok(engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), tuning) else {
                     return None;
                 };
-                engine.threads = threads;
                 Some(engine)
             };
             let Some(alone) = fresh(1) else {

@@ -1,6 +1,6 @@
 //! The tests' cases: random groups of pieces repeated along a strip, and their engines.
 
-use super::{engine, ByRows, Engine};
+use super::{engine, Engine, RowPolicy, Tuning};
 use crate::attack::Position;
 use crate::geometry::{Coord, Strip};
 use crate::limits::Budget;
@@ -79,22 +79,28 @@ pub(super) fn engines_apart(
     edit: impl Fn(usize, Position) -> Position,
 ) -> Vec<(usize, Question, Engine)> {
     let mut next = numbers(seed);
-    let rows = ByRows::Always {
-        small: true,
-        carried: false,
-        chained: true,
-    };
     (0..cases)
         .filter_map(|case| {
             let (least, spread) = if 2 * case < cases { (60, 40) } else { (12, 30) };
             let (pos, strip, q) = groups_apart(case, &mut next, least, spread, 30);
             let pos = edit(case, pos);
-            let Some(Ok(engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), rows) else {
+            let Some(Ok(engine)) = engine(&pos, strip, &q, Budget::new(1 << 30), tuning(RowPolicy::Always))
+            else {
                 return None;
             };
             Some((case, q, engine))
         })
         .collect()
+}
+
+/// The tests' tuning: zones by rows as `rows` says, chain steps made ahead from 200 zones left
+/// (the cases are a few hundred zones long), the rest as by default.
+pub(super) fn tuning(rows: RowPolicy) -> Tuning {
+    Tuning {
+        rows,
+        ahead_least: 200,
+        ..Tuning::default()
+    }
 }
 
 /// A small random number generator for the tests (xorshift), `next(m)` below `m`.

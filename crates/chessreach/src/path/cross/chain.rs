@@ -66,7 +66,10 @@ impl Engine {
         let n = self.model.n();
         let side = usize::from(list.first()?.0 as usize >= n);
         let first = if side == 0 { 0 } else { self.last(z) };
-        if !self.chained || reached(z) || list.iter().any(|s| !(first..first + n).contains(&(s.0 as usize))) {
+        if !self.tuning.chain_steps
+            || reached(z)
+            || list.iter().any(|s| !(first..first + n).contains(&(s.0 as usize)))
+        {
             return None;
         }
         let (_, core, part, nz, _) = self.sides(z)[1 - side]?;

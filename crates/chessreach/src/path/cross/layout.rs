@@ -23,7 +23,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::model::model;
 use super::stretch::{Kind, Part, ENDLESS};
 use super::zone::SEARCHES_BYTES;
-use super::{ByRows, Engine};
+use super::{Engine, RowPolicy, Tuning};
 use crate::attack::{attacks_of, Position};
 use crate::geometry::{Board, Coord, Strip};
 use crate::limits::Budget;
@@ -144,7 +144,7 @@ pub(super) fn engine(
     strip: Strip,
     q: &Question,
     budget: Budget,
-    rows: ByRows,
+    tuning: Tuning,
 ) -> Option<Result<Engine, RouteError>> {
     let Target::Square(t) = q.target else {
         return None;
@@ -324,10 +324,10 @@ pub(super) fn engine(
     let n = model.n();
     let tabled: Vec<bool> = count
         .into_iter()
-        .map(|c| match rows {
-            ByRows::Auto => 2 * c >= n,
-            ByRows::Never => false,
-            ByRows::Always { .. } => true,
+        .map(|c| match tuning.rows {
+            RowPolicy::Auto => 2 * c >= n,
+            RowPolicy::Never => false,
+            RowPolicy::Always => true,
         })
         .collect();
     Some(Ok(Engine {
@@ -339,13 +339,10 @@ pub(super) fn engine(
         searches: Mutex::default(),
         searches_cap: usize::try_from(spare).unwrap_or(usize::MAX).min(SEARCHES_BYTES),
         rows: (0..tabled.len()).map(|_| Default::default()).collect(),
-        threads: 2,
         tabled,
-        small_rows: !matches!(rows, ByRows::Always { small: false, .. }),
-        entries: !matches!(rows, ByRows::Always { carried: true, .. }),
         rows_bytes: AtomicUsize::default(),
         no_return: Mutex::default(),
-        chained: !matches!(rows, ByRows::Always { chained: false, .. }),
+        tuning,
     }))
 }
 

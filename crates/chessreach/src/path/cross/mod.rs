@@ -92,61 +92,84 @@ struct Engine {
     /// Per zone shape answered by rows, its rows from each end block (made when first
     /// needed).
     rows: Vec<[OnceLock<Rows>; 2]>,
-    /// The most threads the sweep uses: a second makes tables ahead ([`Engine::forward`]; with
-    /// one, the tests, each is made where first needed).
-    threads: usize,
     /// The bytes of rows made (on either thread).
     rows_bytes: AtomicUsize,
     /// Per zone shape answered by rows, side and neighbouring core's kind and index, whether
     /// seeds from that side alone bring nothing back there ([`Engine::no_return`]).
     no_return: Mutex<HashMap<(u32, usize, usize, usize), bool>>,
-    /// Whether zones by rows seeded from one side are carried on in chain steps (module docs,
-    /// *Chains*; else, the tests, as the other zones by rows).
-    chained: bool,
-    /// Whether rows are tabled in bytes where they fit ([`Rows`]; else each is searched).
-    small_rows: bool,
-    /// Whether a route through a zone by rows enters it where the sweep's distances say
-    /// ([`Engine::entered`]; else, the tests, from the seeds carried again).
-    entries: bool,
+    /// How it works ([`Tuning`]).
+    tuning: Tuning,
 }
 
-/// Answers a strip route question with this engine; `None` when it does not apply (captures,
-/// hoppers, initial moves, a variant's mover, no long stretch, more than 192 nodes a block, no
-/// certificate), and the other strip engines answer.
+/// How the crossing engine works: choices of speed, never of the answer's length (every
+/// choice gives a shortest route; where several are shortest, another choice may give another).
+/// [`Tuning::default`] is what [`ask`](crate::path::ask) uses for the strip route questions this
+/// engine answers (a mover that does not hop, no captures, far-apart pieces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Tuning {
+    /// The most threads a sweep uses: 1, or 2 for a second thread that makes the tables and
+    /// chain steps the sweep will need ahead of it (more count as 2). Default: 2 where
+    /// [`std::thread::available_parallelism`] is at least 2, else 1.
+    pub threads: usize,
+    /// Which zones are answered by rows instead of searched. Default: [`RowPolicy::Auto`].
+    pub rows: RowPolicy,
+    /// Whether a zone shape's rows from one end block are made at once, in one table of bytes
+    /// where they fit; else each row is searched alone when needed. Default: `true`.
+    pub row_tables: bool,
+    /// Whether zones by rows seeded from one side alone are carried on in chain steps (only
+    /// their seeds and far distances kept); else they are answered as the other zones by rows.
+    /// Default: `true`.
+    pub chain_steps: bool,
+    /// Whether a route is traced through a zone by rows from the entry the sweep's distances
+    /// name; else from the zone's seeds carried again. Default: `true`.
+    pub sweep_entries: bool,
+    /// The fewest zones left before the target for the second thread to make chain steps
+    /// ahead of the sweep (they meet the sweep's own within a few hundred zones, when they
+    /// do). Default: 2048.
+    pub ahead_least: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        Self {
+            threads: if cores >= 2 { 2 } else { 1 },
+            rows: RowPolicy::Auto,
+            row_tables: true,
+            chain_steps: true,
+            sweep_entries: true,
+            ahead_least: 2048,
+        }
+    }
+}
+
+/// Which zones of the crossing engine are answered by rows (distances from each end-block
+/// node, made once per zone shape) instead of searched. Never the zones of the start and the
+/// target.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RowPolicy {
+    /// Where they pay: the zones of a shape at least half as many zones share as a block has
+    /// nodes.
+    #[default]
+    Auto,
+    /// Every zone.
+    Always,
+    /// None: every zone is searched.
+    Never,
+}
+
+/// Answers a strip route question with this engine, working as `tuning` says; `None` when it
+/// does not apply (captures, hoppers, initial moves, a variant's mover, no long stretch, more
+/// than 192 nodes a block, no certificate), and the other strip engines answer.
 pub(super) fn crossing(
     pos: &Position,
     strip: Strip,
     q: &Question,
     budget: Budget,
+    tuning: Tuning,
 ) -> Option<Result<Answer, RouteError>> {
-    crossing_with(pos, strip, q, budget, ByRows::Auto)
-}
-
-/// How zones are answered (module docs, *Rows*): by rows where they pay, or (the tests) never,
-/// or always, their distances in bytes where they fit or always in words, and the route
-/// traced through them from the entry the sweep's distances name or from the seeds carried
-/// again.
-#[derive(Clone, Copy)]
-#[cfg_attr(not(test), expect(dead_code, reason = "only the tests force rows on or off"))]
-enum ByRows {
-    Auto,
-    Never,
-    Always {
-        small: bool,
-        carried: bool,
-        chained: bool,
-    },
-}
-
-/// [`crossing`], zones answered by rows as `rows` says.
-fn crossing_with(
-    pos: &Position,
-    strip: Strip,
-    q: &Question,
-    budget: Budget,
-    rows: ByRows,
-) -> Option<Result<Answer, RouteError>> {
-    let engine = match engine(pos, strip, q, budget, rows)? {
+    let engine = match engine(pos, strip, q, budget, tuning)? {
         Ok(engine) => engine,
         Err(e) => return Some(Err(e)),
     };

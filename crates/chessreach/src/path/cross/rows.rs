@@ -337,7 +337,8 @@ impl Engine {
             let transitions = Transitions::new(self, z);
             let reserve = |bytes| reserve(&self.rows_bytes, self.searches_cap, bytes);
             if let Some(rows) = self
-                .small_rows
+                .tuning
+                .row_tables
                 .then(|| table(&transitions, side, reserve))
                 .flatten()
             {
@@ -464,9 +465,9 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cases::{engines_apart, numbers, repeated_groups};
+    use super::super::cases::{engines_apart, numbers, repeated_groups, tuning};
     use super::super::layout::engine;
-    use super::super::{crossing_with, ByRows};
+    use super::super::{crossing, RowPolicy, Tuning};
     use super::*;
     use crate::attack::Position;
     use crate::geometry::{Coord, Strip};
@@ -490,12 +491,12 @@ mod tests {
                 unreachable!("a square")
             };
             let budget = Budget::new(1 << 30);
-            let answer = |rows| match crossing_with(&pos, strip, &q, budget, rows) {
+            let answer = |rows| match crossing(&pos, strip, &q, budget, rows) {
                 Some(Ok(Answer::Route(way))) => Some(way),
                 Some(Err(e)) => panic!("{mover}: {e}"),
                 _ => None,
             };
-            let Some(plain) = answer(ByRows::Never) else {
+            let Some(plain) = answer(tuning(RowPolicy::Never)) else {
                 continue;
             };
             by_rows += 1;
@@ -507,10 +508,11 @@ mod tests {
                 (true, true, true),
                 (true, false, false),
             ] {
-                let rows = answer(ByRows::Always {
-                    small,
-                    carried,
-                    chained,
+                let rows = answer(Tuning {
+                    row_tables: small,
+                    sweep_entries: !carried,
+                    chain_steps: chained,
+                    ..tuning(RowPolicy::Always)
                 })
                 .unwrap_or_else(|| panic!("{mover}: no answer by rows"));
                 let length = |w: &Option<Way>| w.as_ref().map(|w| w.moves);
@@ -660,12 +662,12 @@ mod tests {
                 may_capture: Capturable::Nothing,
             };
             let budget = Budget::new(1 << 30);
-            let length = |rows| match crossing_with(&pos, strip, &q, budget, rows) {
+            let length = |rows| match crossing(&pos, strip, &q, budget, rows) {
                 Some(Ok(Answer::Route(way))) => Some(way.map(|w| w.moves)),
                 Some(Err(e)) => panic!("{mover}: {e}"),
                 _ => None,
             };
-            let Some(plain) = length(ByRows::Never) else {
+            let Some(plain) = length(tuning(RowPolicy::Never)) else {
                 continue;
             };
             if case == 0 {
@@ -675,16 +677,11 @@ mod tests {
             }
             routes += usize::from(plain.is_some());
             for rows in [
-                ByRows::Auto,
-                ByRows::Always {
-                    small: true,
-                    carried: false,
-                    chained: true,
-                },
-                ByRows::Always {
-                    small: true,
-                    carried: false,
-                    chained: false,
+                tuning(RowPolicy::Auto),
+                tuning(RowPolicy::Always),
+                Tuning {
+                    chain_steps: false,
+                    ..tuning(RowPolicy::Always)
                 },
             ] {
                 assert_eq!(
@@ -746,10 +743,9 @@ mod tests {
                 strip,
                 &q,
                 Budget::new(1 << 30),
-                ByRows::Always {
-                    small: true,
-                    carried: false,
-                    chained: false,
+                Tuning {
+                    chain_steps: false,
+                    ..tuning(RowPolicy::Always)
                 },
             ) else {
                 continue;

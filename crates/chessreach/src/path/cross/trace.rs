@@ -379,9 +379,12 @@ impl Engine {
                 // end-block node, its distance the least over the seeds): found from the
                 // sweep's distances, else among the seeds carried again.
                 let entry = match &ends[z] {
-                    Some(Known::Chained(c)) if self.entries => self.entered_chained(z, c, at, at_dist),
+                    Some(Known::Chained(c)) if self.tuning.sweep_entries => {
+                        self.entered_chained(z, c, at, at_dist)
+                    }
                     _ => self
-                        .entries
+                        .tuning
+                        .sweep_entries
                         .then(|| self.entered(z, at, at_dist, ends, &mut sc))
                         .flatten(),
                 };
@@ -743,9 +746,10 @@ mod tests {
     use std::sync::atomic::AtomicUsize;
     use std::sync::Mutex;
 
-    use super::super::crossing;
+    use super::super::cases::tuning;
     use super::super::model::model;
     use super::super::zone::SEARCHES_BYTES;
+    use super::super::{crossing, RowPolicy, Tuning};
     use super::*;
     use crate::attack::Position;
     use crate::geometry::Strip;
@@ -784,7 +788,9 @@ mod tests {
                 target: Target::Square(Coord::new(t, 8)),
                 may_capture: Capturable::Nothing,
             };
-            let Some(Ok(Answer::Route(Some(way)))) = crossing(&pos, strip, &q, Budget::new(1 << 30)) else {
+            let Some(Ok(Answer::Route(Some(way)))) =
+                crossing(&pos, strip, &q, Budget::new(1 << 30), tuning(RowPolicy::Auto))
+            else {
                 panic!("no route to {t}");
             };
             assert_eq!(way.moves, (t as u64 - 1) / 7, "to file {t}");
@@ -822,12 +828,12 @@ mod tests {
                 searches_cap: SEARCHES_BYTES,
                 tabled: Vec::new(),
                 rows: Vec::new(),
-                threads: 1,
+                tuning: Tuning {
+                    threads: 1,
+                    ..tuning(RowPolicy::Auto)
+                },
                 rows_bytes: AtomicUsize::default(),
                 no_return: Mutex::default(),
-                small_rows: true,
-                entries: true,
-                chained: true,
             };
             let widths = (20..90).chain([1_000_000_007, 1_000_000_008, 77_777_777_777]);
             let mut walks = 0;
