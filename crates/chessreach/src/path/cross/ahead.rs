@@ -25,6 +25,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 
+use super::layout::Side;
 use super::sweep::Swept;
 use super::Engine;
 use crate::geometry::Coord;
@@ -178,7 +179,12 @@ impl Engine {
             let Some(c) = self.chain_step(z, &list, |_| false, &mut next, None) else {
                 return;
             };
-            let Some((_, _, _, nz, to)) = self.sides(z)[1 - c.side] else {
+            let Some(Side {
+                neighbour: nz,
+                facing: to,
+                ..
+            }) = self.sides(z)[1 - c.side]
+            else {
                 return;
             };
             list.clear();

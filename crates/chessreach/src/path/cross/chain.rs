@@ -17,6 +17,7 @@
 //! A route through a chained zone is traced in `O(n)` ([`super::trace`]).
 
 use super::ahead::Ahead;
+use super::layout::Side;
 use super::stretch::Part;
 use super::{Engine, MAX_NODES};
 
@@ -72,7 +73,12 @@ impl Engine {
         {
             return None;
         }
-        let (_, core, part, nz, _) = self.sides(z)[1 - side]?;
+        let Side {
+            core,
+            part,
+            neighbour: nz,
+            ..
+        } = self.sides(z)[1 - side]?;
         if reached(nz) || !self.no_return(z, side) {
             return None;
         }

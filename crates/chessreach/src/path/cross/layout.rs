@@ -123,10 +123,21 @@ pub(super) struct Shape {
     pub(super) safe: Vec<u64>,
 }
 
-/// A zone's end block facing a neighbour: its first node, the core between them, the part of
-/// the crossing matrix out of the zone, the neighbour, the neighbour's facing block's first
-/// node.
-type Side = (usize, usize, Part, usize, usize);
+/// A zone's end block facing a neighbour ([`Engine::sides`]).
+#[derive(Clone, Copy)]
+pub(super) struct Side {
+    /// The zone's first node of that end block.
+    pub(super) first: usize,
+    /// The core between the zone and the neighbour.
+    pub(super) core: usize,
+    /// The part of the core's crossing matrix out of the zone (`Rl` leftwards, `Lr`
+    /// rightwards).
+    pub(super) part: Part,
+    /// The neighbour.
+    pub(super) neighbour: usize,
+    /// The neighbour's first node of its end block facing the zone.
+    pub(super) facing: usize,
+}
 
 /// The sweep's engine for a question it answers (`None` for one it declines).
 #[expect(
@@ -374,14 +385,25 @@ impl Engine {
         self.tabled[self.zones[z].shape as usize] && !ends.contains(&z)
     }
 
-    /// The end blocks of zone `z` (first node, core between it and the neighbour, part of the
-    /// crossing matrix, neighbour, neighbour's first node of its facing end block), leftwards
-    /// and rightwards.
+    /// The end blocks of zone `z` facing its neighbours, leftwards and rightwards (`None` at the
+    /// ends of the strip).
     pub(super) fn sides(&self, z: usize) -> [Option<Side>; 2] {
         let last = |z: usize| self.last(z);
         [
-            (z > 0).then(|| (0, z, Part::Rl, z - 1, last(z - 1))),
-            (z + 1 < self.zones.len()).then(|| (last(z), z + 1, Part::Lr, z + 1, 0)),
+            (z > 0).then(|| Side {
+                first: 0,
+                core: z,
+                part: Part::Rl,
+                neighbour: z - 1,
+                facing: last(z - 1),
+            }),
+            (z + 1 < self.zones.len()).then(|| Side {
+                first: last(z),
+                core: z + 1,
+                part: Part::Lr,
+                neighbour: z + 1,
+                facing: 0,
+            }),
         ]
     }
 

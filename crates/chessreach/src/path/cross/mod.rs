@@ -66,7 +66,7 @@ use crate::geometry::Strip;
 use crate::limits::Budget;
 use layout::{engine, Core, Shape, Zone};
 use model::Model;
-use rows::Rows;
+use rows::{ReturnKey, Rows};
 use stretch::Kind;
 use zone::Searches;
 
@@ -84,7 +84,7 @@ struct Engine {
     zones: Vec<Zone>,
     shapes: Vec<Shape>,
     /// Searches made, shared by zones of one shape given the same seeds, and their bytes.
-    searches: Mutex<(Searches, usize)>,
+    searches: Mutex<Searches>,
     /// The most bytes of remembered searches (and, apart, of remembered rows).
     searches_cap: usize,
     /// Per zone shape: whether its zones are answered by rows (module docs, *Rows*).
@@ -96,7 +96,7 @@ struct Engine {
     rows_bytes: AtomicUsize,
     /// Per zone shape answered by rows, side and neighbouring core's kind and index, whether
     /// seeds from that side alone bring nothing back there ([`Engine::no_return`]).
-    no_return: Mutex<HashMap<(u32, usize, usize, usize), bool>>,
+    no_return: Mutex<HashMap<ReturnKey, bool>>,
     /// How it works ([`Tuning`]).
     tuning: Tuning,
 }

@@ -91,6 +91,16 @@ impl RowView<'_> {
     }
 }
 
+/// What [`Engine::no_return`] depends on, remembered by: the zone's shape, the side, and the
+/// core's kind and index in its sequence.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct ReturnKey {
+    shape: u32,
+    side: usize,
+    kind: usize,
+    index: usize,
+}
+
 /// A set of the nodes of a zone's end block (at most `MAX_NODES`), a bit each.
 #[derive(Clone, Copy, Default)]
 struct Set([u64; MAX_NODES.div_ceil(64)]);
@@ -433,7 +443,12 @@ impl Engine {
         let core = &self.cores[z + side];
         let kind = &self.kinds[core.kind];
         let index = kind.index(core.m).0;
-        let key = (self.zones[z].shape, side, core.kind, index);
+        let key = ReturnKey {
+            shape: self.zones[z].shape,
+            side,
+            kind: core.kind,
+            index,
+        };
         if let Some(&known) = lock(&self.no_return).get(&key) {
             return known;
         }

@@ -68,14 +68,21 @@ pub(super) struct Sparse {
     pub(super) rl: Edges,
     /// Per node, the shortest kept crossing edge into it (`INF` for none): `lr`, `rl`.
     pub(super) least_into: [Vec<u32>; 2],
-    /// The kept crossing edges as dense `n × n` rows of 16-bit lengths (`i16::MAX` for none)
-    /// and the longest, where every length is below 2^14: `lr`, `rl`.
-    pub(super) dense: [Option<(Vec<i16>, i16)>; 2],
+    /// The kept crossing edges as dense rows of 16-bit lengths, where every length is below
+    /// 2^14: `lr`, `rl`.
+    pub(super) dense: [Option<DenseRows>; 2],
     /// The same in bytes, where every length is below `u8::MAX`: `lr`, `rl`.
     pub(super) bytes: [Option<ByteRows>; 2],
     /// The whole crossing matrices by columns (`v`'s entries from every `u` together, `INF`
     /// for none), to trace a route out of a chained zone: `lr`, `rl`.
     pub(super) columns: [Vec<u32>; 2],
+}
+
+/// Kept crossing edges as dense `n × n` rows of 16-bit lengths (`i16::MAX` for none), and the
+/// longest.
+pub(super) struct DenseRows {
+    pub(super) rows: Vec<i16>,
+    pub(super) top: i16,
 }
 
 /// Kept crossing edges as dense `n × n` rows of byte lengths (`u8::MAX` for none), the
@@ -172,7 +179,7 @@ impl Sparse {
         };
         // The kept crossing edges again as dense rows of 16-bit lengths (`i16::MAX` for
         // none), where every length fits, with the longest.
-        let dense = |edges: &Edges| -> Option<(Vec<i16>, i16)> {
+        let dense = |edges: &Edges| -> Option<DenseRows> {
             let mut rows = vec![i16::MAX; n * n];
             let mut top = 0;
             for (u, out) in edges.iter().enumerate() {
@@ -182,10 +189,10 @@ impl Sparse {
                     top = top.max(w);
                 }
             }
-            Some((rows, top))
+            Some(DenseRows { rows, top })
         };
-        let bytes = |dense: &Option<(Vec<i16>, i16)>, edges: &Edges| {
-            let (rows, top) = dense.as_ref()?;
+        let bytes = |dense: &Option<DenseRows>, edges: &Edges| {
+            let DenseRows { rows, top } = dense.as_ref()?;
             Some(ByteRows {
                 rows: rows.iter().map(|&w| w.min(i16::from(u8::MAX)) as u8).collect(),
                 top: u8::try_from(*top).ok().filter(|&t| t < u8::MAX)?,
@@ -216,8 +223,19 @@ impl Sparse {
 /// Closures over a block by blocks to each end, shared.
 type Closures = HashMap<(u64, u64), Arc<Vec<u32>>>;
 
-/// Distances from a block to an end node, by closure, index, end and node, shared.
-type ToEnd = HashMap<(u64, u64, usize, bool, usize), Arc<Vec<u32>>>;
+/// Distances from a block to an end node ([`Kind::to_end`]), shared.
+type ToEnd = HashMap<EndKey, Arc<Vec<u32>>>;
+
+/// What a block's distances to an end node depend on: its closure (its blocks to each end,
+/// up to `m1`), the index in the sequence the crossing reads, and the end node.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct EndKey {
+    left: u64,
+    right: u64,
+    index: usize,
+    to_right: bool,
+    node: usize,
+}
 
 /// Blocks of a core that never ends (a half-infinite stretch).
 pub(super) const ENDLESS: u64 = u64::MAX;
@@ -309,13 +327,13 @@ impl Kind {
     pub(super) fn to_end(&self, left: u64, right: u64, to_right: bool, bi: usize) -> Arc<Vec<u32>> {
         let across = if to_right { right } else { left };
         let index = self.index(across).0;
-        let key = (
-            left.min(self.m1 as u64),
-            right.min(self.m1 as u64),
+        let key = EndKey {
+            left: left.min(self.m1 as u64),
+            right: right.min(self.m1 as u64),
             index,
             to_right,
-            bi,
-        );
+            node: bi,
+        };
         if let Some(known) = lock(&self.to_end).get(&key) {
             return known.clone();
         }

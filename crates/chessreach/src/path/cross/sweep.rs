@@ -25,8 +25,9 @@ use std::collections::BinaryHeap;
 
 use super::ahead::Ahead;
 use super::chain::Chained;
+use super::layout::Side;
 use super::rows::RowView;
-use super::stretch::Part;
+use super::stretch::{DenseRows, Part};
 use super::zone::Scratch;
 use super::{Engine, INF, MAX_NODES};
 use crate::geometry::Coord;
@@ -214,7 +215,7 @@ impl Engine {
                 continue;
             }
             match dense {
-                Some((rows, top)) if du - low < (i16::MAX - top) as u64 => {
+                Some(DenseRows { rows, top }) if du - low < (i16::MAX - top) as u64 => {
                     let dr = (du - low) as i16;
                     let n = near.len();
                     for (p, &w) in near.iter_mut().zip(&rows[u * n..(u + 1) * n]) {
@@ -313,7 +314,11 @@ impl Engine {
                 // Carried on in one chain step: what it keeps is what the sweep keeps.
                 let far = self.sides(z)[1 - chained.side];
                 ends[z] = Some(Known::Chained(chained));
-                let (_, _, _, nz, to) = far.expect("a chain step's far side");
+                let Side {
+                    neighbour: nz,
+                    facing: to,
+                    ..
+                } = far.expect("a chain step's far side");
                 list.clear();
                 pending.pool.push(list);
                 pending.seed((nz, to), &next, None, best);
@@ -396,7 +401,14 @@ impl Engine {
             }
             ends[z] = Some(Known::Ends(Ends::new(&known)));
             for (side, info) in self.sides(z).into_iter().enumerate() {
-                let Some((_, core, part, nz, to)) = info else {
+                let Some(Side {
+                    core,
+                    part,
+                    neighbour: nz,
+                    facing: to,
+                    ..
+                }) = info
+                else {
                     continue;
                 };
                 let mine = &improved[side * n..(side + 1) * n];

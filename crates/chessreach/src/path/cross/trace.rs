@@ -39,6 +39,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::chain::Chained;
+use super::layout::Side;
 use super::stretch::{Kind, Part};
 use super::sweep::{Known, Swept};
 use super::zone::{Scratch, Via};
@@ -48,7 +49,12 @@ use crate::path::ask::Way;
 use crate::path::Repeat;
 
 /// A square of the route with a node's state, on the real strip.
-type Stop = (Coord, usize);
+#[derive(Clone, Copy)]
+struct Stop {
+    square: Coord,
+    /// 0 at rest, else a ghost's ([`super::model`]).
+    state: usize,
+}
 
 /// A piece of the route, forward: its rest squares and repeats, and whether its first node is
 /// at rest (its first square is then the previous piece's last).
@@ -64,16 +70,16 @@ impl Built {
     fn restart(&mut self, stop: Stop) {
         self.squares.clear();
         self.repeats.clear();
-        if stop.1 == 0 {
-            self.squares.push(stop.0);
+        if stop.state == 0 {
+            self.squares.push(stop.square);
         }
-        self.starts_at_rest = stop.1 == 0;
+        self.starts_at_rest = stop.state == 0;
     }
 
     /// Goes on to this stop (a square when at rest).
     fn push(&mut self, stop: Stop) {
-        if stop.1 == 0 {
-            self.squares.push(stop.0);
+        if stop.state == 0 {
+            self.squares.push(stop.square);
         }
     }
 }
@@ -89,8 +95,17 @@ pub(super) struct Walked {
     rounds: u64,
     squares: Vec<(i128, i64)>,
     split: usize,
-    repeats: Vec<(i64, usize, u64)>,
+    repeats: Vec<WalkedRepeat>,
     jump_repeat: Option<usize>,
+}
+
+/// A repeat of a remembered walk: a [`Repeat`] with `at` counted from the walk's start (one
+/// before it where the round starts on the walk's first square).
+#[derive(Clone, Copy)]
+struct WalkedRepeat {
+    at: i64,
+    len: usize,
+    times: u64,
 }
 
 /// A walk's first jump: squares listed before it, rounds, blocks a round, and the repeat it
@@ -158,7 +173,10 @@ impl Engine {
     )]
     fn stop(&self, z: usize, node: usize) -> Stop {
         let (x, r, s) = self.model.split(node);
-        (Coord::new(self.zones[z].start + x as i64, r as i64 + 1), s)
+        Stop {
+            square: Coord::new(self.zones[z].start + x as i64, r as i64 + 1),
+            state: s,
+        }
     }
 
     /// A seed of zone `z` (carried on in a chain step) whose row reaches its end-block node
@@ -226,7 +244,13 @@ impl Engine {
         let mut there = [u64::MAX; MAX_NODES];
         let mine = ends[z].as_ref()?;
         for (side, info) in self.sides(z).into_iter().enumerate() {
-            let Some((first, core, _, nz, _)) = info else {
+            let Some(Side {
+                first,
+                core,
+                neighbour: nz,
+                ..
+            }) = info
+            else {
                 continue;
             };
             let Some(e) = &ends[nz] else {
@@ -302,7 +326,13 @@ impl Engine {
             }
             for (side, info) in self.sides(z).iter().enumerate() {
                 // `at`: the zone's first node of that end block.
-                let Some((at, core, _, nz, _)) = *info else {
+                let Some(Side {
+                    first: at,
+                    core,
+                    neighbour: nz,
+                    ..
+                }) = *info
+                else {
                     continue;
                 };
                 let Some(e) = &ends[nz] else {
@@ -449,8 +479,15 @@ impl Engine {
             }
             // The crossing that seeded `entry`: from the neighbour on that side.
             let side = usize::from(entry >= n);
-            let (to, core_idx, _, pz, _) = self.sides(z)[side]?;
-            let (from, _, part, _, _) = self.sides(pz)[1 - side]?;
+            let Side {
+                first: to,
+                core: core_idx,
+                neighbour: pz,
+                ..
+            } = self.sides(z)[side]?;
+            let Side {
+                first: from, part, ..
+            } = self.sides(pz)[1 - side]?;
             let core = &self.cores[core_idx];
             let kind = &self.kinds[core.kind];
             let v = entry - to;
@@ -532,16 +569,20 @@ impl Engine {
                     let origin = if i < w.split { from_a } else { from_b };
                     Coord::new(i64::try_from(origin + f).expect("a file of the strip"), r)
                 }));
-            out.repeats
-                .extend(w.repeats.iter().enumerate().map(|(i, &(at, len, times))| Repeat {
-                    at: (base + at) as usize,
-                    len,
-                    times: if Some(i) == w.jump_repeat {
-                        times.saturating_add_signed(more as i64)
-                    } else {
-                        times
-                    },
-                }));
+            out.repeats.extend(
+                w.repeats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &WalkedRepeat { at, len, times })| Repeat {
+                        at: (base + at) as usize,
+                        len,
+                        times: if Some(i) == w.jump_repeat {
+                            times.saturating_add_signed(more as i64)
+                        } else {
+                            times
+                        },
+                    }),
+            );
             return Some(());
         }
         drop(walks);
@@ -573,7 +614,11 @@ impl Engine {
                 split,
                 repeats: out.repeats[repeats..]
                     .iter()
-                    .map(|r| (r.at as i64 - base as i64, r.len, r.times))
+                    .map(|r| WalkedRepeat {
+                        at: r.at as i64 - base as i64,
+                        len: r.len,
+                        times: r.times,
+                    })
                     .collect(),
                 jump_repeat,
             });
@@ -735,7 +780,10 @@ impl Engine {
             (j, idx, d) = (j2, i2, d2);
             lo_hi = (lo_hi.0.min(j), lo_hi.1.max(j));
             let (x2, r2, s2) = model.split(i2);
-            out.push((Coord::new(file_of(j, x2), r2 as i64 + 1), s2));
+            out.push(Stop {
+                square: Coord::new(file_of(j, x2), r2 as i64 + 1),
+                state: s2,
+            });
         }
         Some(first)
     }
@@ -850,10 +898,10 @@ mod tests {
                         } else {
                             (i128::from(m) + 1) * engine.model.width as i128
                         };
-                    let stop = (
-                        Coord::new(i64::try_from(first).expect("file") + x as i64, r as i64 + 1),
-                        0,
-                    );
+                    let stop = Stop {
+                        square: Coord::new(i64::try_from(first).expect("file") + x as i64, r as i64 + 1),
+                        state: 0,
+                    };
                     let (mut fresh, mut kept) = (Built::default(), Built::default());
                     fresh.restart(stop);
                     kept.restart(stop);

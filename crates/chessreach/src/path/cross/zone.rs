@@ -29,8 +29,19 @@ pub(super) struct Searched {
     pub(super) via: Vec<Via>,
 }
 
-/// Searches made, by zone shape and seeds (moved to start at 0).
-pub(super) type Searches = HashMap<(u32, Vec<(u32, u64)>), Arc<Searched>>;
+/// Searches made, by zone shape and seeds, and their bytes.
+#[derive(Default)]
+pub(super) struct Searches {
+    made: HashMap<SearchKey, Arc<Searched>>,
+    bytes: usize,
+}
+
+/// A search's zone shape and seeds (moved to start at 0, by node, one a node).
+#[derive(PartialEq, Eq, Hash)]
+struct SearchKey {
+    shape: u32,
+    seeds: Vec<(u32, u64)>,
+}
 
 /// The most bytes of remembered searches, whatever the budget.
 pub(super) const SEARCHES_BYTES: usize = 64 << 20;
@@ -195,20 +206,23 @@ impl Engine {
         let mut moved: Vec<(u32, u64)> = seeds.iter().map(|&(v, d)| (v, d - base)).collect();
         moved.sort_unstable();
         moved.dedup_by_key(|s| s.0);
-        let key = (self.zones[z].shape, moved);
-        if let Some(found) = lock(&self.searches).0.get(&key) {
+        let key = SearchKey {
+            shape: self.zones[z].shape,
+            seeds: moved,
+        };
+        if let Some(found) = lock(&self.searches).made.get(&key) {
             return (found.clone(), base);
         }
-        self.search(z, &key.1, sc);
+        self.search(z, &key.seeds, sc);
         let found = Arc::new(Searched {
             dist: sc.dist.clone(),
             via: sc.via.clone(),
         });
         let mut searches = lock(&self.searches);
-        let bytes = found.dist.len() * 16 + key.1.len() * 16;
-        if searches.1 + bytes <= self.searches_cap {
-            searches.1 += bytes;
-            searches.0.insert(key, found.clone());
+        let bytes = found.dist.len() * 16 + key.seeds.len() * 16;
+        if searches.bytes + bytes <= self.searches_cap {
+            searches.bytes += bytes;
+            searches.made.insert(key, found.clone());
         }
         (found, base)
     }
