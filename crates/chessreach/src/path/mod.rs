@@ -27,7 +27,7 @@
 //! - `cross` (unbounded files, long empty stretches, any non-hopping mover without captures):
 //!   each kind of stretch summarised by transfer matrices proven periodic in its width, the
 //!   zones around the pieces searched one after another; routes with repeated rounds. How it
-//!   works (threads, which zones it answers by rows, chain steps) is a [`Tuning`]; [`ask`] uses
+//!   works (threads, which zones it answers by rows, chain steps) is a [`Tuning`]; [`ask`](ask()) uses
 //!   [`Tuning::default`].
 //! - [`span`] (unbounded files, any other question): the [`Router`] on a window of files that
 //!   a pigeonhole argument proves enough.

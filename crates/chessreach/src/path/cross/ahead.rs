@@ -101,7 +101,7 @@ impl Ahead<'_> {
 }
 
 impl Engine {
-    /// The sweep from `start` (module docs, *The search*), with the tables it will ask for
+    /// The sweep from `start` ([`sweep`](super::sweep) docs), with the tables it will ask for
     /// first made ahead on another thread where that pays ([`Engine::planned`]): last first,
     /// each unless the sweep needed it sooner (then the sweep's thread made it, or waits for
     /// the one being made), so that the sweep, which makes the first ones itself as it comes
@@ -150,7 +150,8 @@ impl Engine {
     /// its seeds are the sweep's up to where they start (the sweep compares them), and chain
     /// steps soon forget where they started — zone by zone, each sent as made, until one is
     /// not a chain step, the sweep comes as far or stops. None where fewer than
-    /// [`Tuning::ahead_least`](super::Tuning::ahead_least) zones are left or chain steps are off. O(n²) a step.
+    /// [`Tuning::ahead_least`](super::Tuning::ahead_least) zones are left or chain steps are
+    /// off. O(n²) a step.
     #[expect(
         clippy::cast_possible_truncation,
         reason = "zone node indices fit u32 (a zone has fewer than 2^30 nodes: the budget check)"
@@ -210,8 +211,8 @@ impl Engine {
     /// The tables the sweep from zone `zs` to zone `zt` asks for first, in that order, each
     /// once: for the zones by rows between them, their shape's table from the end block facing
     /// `zs` (where their first seeds come from). None where another thread would not pay or is
-    /// not wanted: fewer than two, one thread ([`Tuning::threads`](super::Tuning::threads)), tables off. O(zones
-    /// between).
+    /// not wanted: fewer than two, one thread ([`Tuning::threads`](super::Tuning::threads)),
+    /// tables off. O(zones between).
     fn planned(&self, zs: usize, zt: usize) -> Vec<(usize, usize)> {
         if self.tuning.threads < 2 || !self.tuning.row_tables || zs.abs_diff(zt) < 3 {
             return Vec::new();

@@ -43,13 +43,13 @@ pub(super) struct Chained {
 
 impl Engine {
     /// Zone `z` (by rows, reached for the first time) from `list`, its seeds, in one chain
-    /// step (module docs, *Chains*) where it can be: all seeds from one side, the neighbour
+    /// step (module docs) where it can be: all seeds from one side, the neighbour
     /// across the other side's core not reached yet, nothing to carry back
     /// ([`Engine::no_return`]), the seeds' rows in the table, and their spread, the rows and
     /// the crossing within a byte. Then the distances the crossing gives that neighbour's
     /// facing block go into `next`, and what to keep comes back. `reached` tells the zones the
     /// sweep has reached; a step made `ahead` for this zone from the same seeds (from their
-    /// least) is taken instead of made (module docs, *Two threads*). O(n) per seed those before
+    /// least) is taken instead of made ([`ahead`](super::ahead) docs). O(n) per seed those before
     /// it do not reach as soon, O(1) for the others, O(n²) for the crossing, in vectorised byte
     /// steps; O(n) for a step taken.
     #[expect(

@@ -379,7 +379,7 @@ impl Engine {
         self.model.nodes(self.zones[z].width - self.model.width)
     }
 
-    /// Whether zone `z` is answered by rows (module docs, *Rows*): many zones have its shape,
+    /// Whether zone `z` is answered by rows ([`rows`](super::rows) docs): many zones have its shape,
     /// and it holds neither the start nor the target.
     pub(super) fn by_rows(&self, z: usize, ends: [usize; 2]) -> bool {
         self.tabled[self.zones[z].shape as usize] && !ends.contains(&z)

@@ -39,7 +39,7 @@ pub(super) struct Transfer {
 /// Min-plus product of two `n × n` matrices, capped at [`INF`]. O(n³).
 #[expect(
     clippy::many_single_char_names,
-    reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+    reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
 )]
 pub(super) fn mul(a: &[u32], b: &[u32], n: usize) -> Vec<u32> {
     let mut c = vec![INF; n * n];

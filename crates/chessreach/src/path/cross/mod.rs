@@ -87,7 +87,7 @@ struct Engine {
     searches: Mutex<Searches>,
     /// The most bytes of remembered searches (and, apart, of remembered rows).
     searches_cap: usize,
-    /// Per zone shape: whether its zones are answered by rows (module docs, *Rows*).
+    /// Per zone shape: whether its zones are answered by rows ([`rows`] docs).
     tabled: Vec<bool>,
     /// Per zone shape answered by rows, its rows from each end block (made when first
     /// needed).
@@ -101,10 +101,11 @@ struct Engine {
     tuning: Tuning,
 }
 
-/// How the crossing engine works: choices of speed, never of the answer's length (every
-/// choice gives a shortest route; where several are shortest, another choice may give another).
-/// [`Tuning::default`] is what [`ask`](crate::path::ask) uses for the strip route questions this
-/// engine answers (a mover that does not hop, no captures, far-apart pieces).
+/// How the strip engine for long empty stretches works: choices of speed, never of the
+/// answer's length (every choice gives a shortest route; where several are shortest, another
+/// choice may give another). [`Tuning::default`] is what [`ask`](crate::path::ask()) uses for
+/// the strip route questions that engine answers (a mover that does not hop, no captures, some
+/// long empty stretch).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Tuning {
@@ -144,13 +145,13 @@ impl Default for Tuning {
     }
 }
 
-/// Which zones of the crossing engine are answered by rows (distances from each end-block
-/// node, made once per zone shape) instead of searched. Never the zones of the start and the
-/// target.
+/// Which zones of the strip engine for long empty stretches (the stretches between them
+/// crossed by transfer matrices) are answered by rows (distances from each end-block node,
+/// made once per zone shape) instead of searched. Never the zones of the start and the target.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RowPolicy {
-    /// Where they pay: the zones of a shape at least half as many zones share as a block has
-    /// nodes.
+    /// Where they pay: zones whose shape is shared by at least half as many zones as a block
+    /// has nodes.
     #[default]
     Auto,
     /// Every zone.

@@ -43,7 +43,7 @@ use super::minplus::mul;
 use super::zone::{Scratch, Transitions, Via};
 use super::{lock, Engine, INF, MAX_NODES};
 
-/// A zone shape's rows from the `n` nodes of one of its end blocks (module docs, *Rows*).
+/// A zone shape's rows from the `n` nodes of one of its end blocks (module docs).
 pub(super) struct Rows {
     /// `n` rows of `2n` bytes: from each of the block's nodes, its distances to the `2n`
     /// end-block nodes (`Lb` side first, `u8::MAX` for none), where `tops` holds the row's
@@ -147,7 +147,7 @@ impl Set {
     }
 }
 
-/// The rows of zone `z`'s shape from its `side` end block at once (module docs, *Rows*):
+/// The rows of zone `z`'s shape from its `side` end block at once (module docs):
 /// one search from the block's `n` nodes together, each zone node holding the set of those
 /// that reached it, distance by distance (the sets a node gets at one distance merged,
 /// only a set's new members going on). Every row's distances to every zone node in bytes,
@@ -336,7 +336,7 @@ impl Engine {
             .map_or(Via::Seed, |(how, _)| how)
     }
 
-    /// Zone `z`'s shape's rows from its `side` end block (module docs, *Rows*): their table
+    /// Zone `z`'s shape's rows from its `side` end block (module docs): their table
     /// made the first time (or made ahead, [`Engine::forward`]), if the cap leaves room (else
     /// every row is searched alone). Only for zones answered by rows. O(1), and [`table`] the
     /// first time.
@@ -418,7 +418,7 @@ impl Engine {
     }
 
     /// Whether seeds that zone `z` (answered by rows) got from its neighbour on `side` alone
-    /// can bring that neighbour nothing back (module docs, *Rows*): every way from the
+    /// can bring that neighbour nothing back (module docs, *Nothing back*): every way from the
     /// neighbour's facing end block across the core (`into`), to a node of the zone's end
     /// block by the zone's rows and back across the core (`back`) is no shorter than the core's
     /// same-side entry between its ends. Known at once across a stretch safe on every rank at
@@ -431,7 +431,7 @@ impl Engine {
     /// Whether the core on zone `z`'s `side` is a stretch safe on every rank, at least `m1`
     /// blocks wide: then every way through the zone and back (a path of squares of the stretch
     /// made wider, by moves it has) is no shorter than the core's same-side entry, constant
-    /// from `m1` blocks on (module docs, *Rows*). O(P).
+    /// from `m1` blocks on (module docs, *Nothing back*). O(P).
     fn uniform_back(&self, z: usize, side: usize) -> bool {
         let core = &self.cores[z + side];
         let kind = &self.kinds[core.kind];
@@ -491,7 +491,7 @@ mod tests {
     use crate::path::Capturable;
     use crate::piece::Colour;
 
-    /// Zones answered by rows (module docs, *Rows*) give the distances plain zone searches
+    /// Zones answered by rows (module docs) give the distances plain zone searches
     /// give (those are checked against the state graph in `tests/path_oracle.rs`), and their
     /// routes are routes of that length. Planted: a row that drops a seed's distance fails
     /// here.
@@ -722,7 +722,7 @@ mod tests {
     )]
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     #[expect(clippy::too_many_lines, reason = "one case after another, each checked whole")]
     fn tables_are_rows_searched_alone() {

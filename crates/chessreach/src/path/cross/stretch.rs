@@ -47,7 +47,7 @@ pub(super) struct Kind {
     closures: Mutex<Closures>,
     /// Distances from a block inside a core to an end node ([`Kind::to_end`]).
     to_end: Mutex<ToEnd>,
-    /// Walks made across cores of this kind, by their end nodes ([`Engine::walk`]).
+    /// Walks made across cores of this kind, by their end nodes ([`Engine::walk`](super::Engine::walk)).
     pub(super) walks: Mutex<HashMap<(usize, usize), Vec<Walked>>>,
     /// Shortest paths between the nodes of one block by its own moves, `n × n`.
     inside: Vec<u32>,
@@ -102,7 +102,7 @@ impl Sparse {
     )]
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     #[expect(
         clippy::too_many_lines,
@@ -396,7 +396,7 @@ impl Kind {
     /// (`u64::MAX` for none). O(n).
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     pub(super) fn column(&self, m: u64, part: Part, j: usize, n: usize) -> impl Iterator<Item = u64> + '_ {
         let (t, add) = self.at(m);

@@ -228,7 +228,7 @@ impl Engine {
     #[expect(clippy::cast_possible_truncation, reason = "zone node indices fit u32")]
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     fn entered(
         &self,
@@ -300,7 +300,7 @@ impl Engine {
     )]
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     #[expect(
         clippy::too_many_lines,
@@ -532,10 +532,11 @@ impl Engine {
         })
     }
 
-    /// The path of a stay in core `k` from node `a` to node `b` (indices of `2n`: `Lb` first,
-    /// then `Rb`), into `out` (without its first stop), with repeats. `m` may be less than the
-    /// core's blocks for a same-side stay (module docs); `lb` is then the first file of the
-    /// block the walk calls 0.
+    /// The path of a stay in a core of `kind` and `m` blocks from node `a` to node `b` (indices
+    /// of `2n`: `Lb` first, then `Rb`), into `out` (without its first stop), with repeats. `m`
+    /// may be less than the core's blocks for a same-side stay (same-side entries are constant
+    /// from `m1` blocks on, [`minplus`](super::minplus) docs); `lb` is then the first file of
+    /// the block the walk calls 0.
     #[expect(
         clippy::cast_possible_truncation,
         clippy::cast_possible_wrap,
@@ -544,7 +545,7 @@ impl Engine {
     )]
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     fn walk(&self, kind: &Kind, m: u64, lb: i128, a: usize, b: usize, out: &mut Built) -> Option<()> {
         let n = self.model.n();
@@ -636,7 +637,7 @@ impl Engine {
     )]
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     #[expect(
         clippy::too_many_lines,

@@ -48,7 +48,7 @@ pub(super) const SEARCHES_BYTES: usize = 64 << 20;
 
 /// Zone `z`'s transitions (module docs: the mover's moves between its nodes, and same-side
 /// stays in the neighbouring cores as edges between end-block nodes), prepared once. Plain
-/// data borrowed: a table can be made from it on another thread ([`table`]).
+/// data borrowed: a table can be made from it on another thread ([`Engine::rows`](super::Engine::rows)).
 pub(super) struct Transitions<'a> {
     pub(super) model: &'a Model,
     width: usize,
@@ -90,7 +90,7 @@ impl<'a> Transitions<'a> {
     )]
     #[expect(
         clippy::many_single_char_names,
-        reason = "short names as in the module docs: n nodes a block, b its files, m blocks, (x, r, s) a node's file, rank and state, u, v, w nodes and lengths"
+        reason = "short names as in the module docs (n, m, b, T, X; x, r, s: a node's file, rank, state)"
     )]
     pub(super) fn each(&self, u: usize, mut emit: impl FnMut(usize, u32, Via)) {
         let model = self.model;
@@ -227,7 +227,7 @@ impl Engine {
         (found, base)
     }
 
-    /// Zone `z`'s neighbouring cores' edges ([`Kind::sparse`]), left and right.
+    /// Zone `z`'s neighbouring cores' edges ([`Kind::sparse`](super::stretch::Kind::sparse)), left and right.
     fn sparse_around(&self, z: usize) -> [&Sparse; 2] {
         [z, z + 1].map(|c| {
             let core = &self.cores[c];
