@@ -79,11 +79,13 @@ plant "a variant mover's region ignored (the palace left)" crates/chessreach/src
   "let region = confine.and_then(|c| sorted(&c.region[colour.index()]));" "let region = confine.and(None::<Vec<Coord>>);"
 plant "a shrunk strip's route not stretched back (files removed left out)" crates/chessreach/src/path/span.rs \
   "let by = before[at.partition_point(|&a| a <= c.file)];" "let by = 0 * before[at.partition_point(|&a| a <= c.file)];"
-plant "a crossing edge pruned that no shorter entries make (strip crossing engine)" crates/chessreach/src/path/cross.rs \
-  "k != u && a > 0 && a < INF && b < INF && a + b <= w" "k != u && a > 0 && a < INF && b < INF && a + b <= w + 1"
-plant "a remembered walk given one round too many (strip crossing engine)" crates/chessreach/src/path/cross.rs \
+plant "a crossing edge pruned that no shorter entries make (strip crossing engine)" crates/chessreach/src/path/cross/stretch.rs \
+  "                                        && a + b <= w
+                                        && (a > 0 || (ghost(u) && !ghost(k)))" "                                        && a + b <= w + 1
+                                        && (a > 0 || (ghost(u) && !ghost(k)))"
+plant "a remembered walk given one round too many (strip crossing engine)" crates/chessreach/src/path/cross/trace.rs \
   "times.saturating_add_signed(more as i64)" "times.saturating_add_signed(more as i64 + 1)"
-plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/src/path/cross.rs \
+plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/src/path/cross/model.rs \
   "            if on(f + dx, r + dy) && empty(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);" "            if on(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);"

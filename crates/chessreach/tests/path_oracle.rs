@@ -881,7 +881,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4))]
 
-    /// Zones answered by rows (`path::cross` docs, *Rows*: a zone shape at least half as many
+    /// Zones answered by rows (`path::cross::rows` docs: a zone shape at least half as many
     /// zones share as a block has nodes — here 24 copies of one group at one gap, so all but
     /// the ends share a shape, and a queen on 5 ranks has 35 nodes a block, a nightrider 40):
     /// a route traced through tables of rows, entered where the sweep's distances say.

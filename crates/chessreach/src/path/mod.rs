@@ -26,7 +26,9 @@
 //!   jumps; a bit-parallel breadth-first search over rank masks.
 //! - `cross` (unbounded files, long empty stretches, any non-hopping mover without captures):
 //!   each kind of stretch summarised by transfer matrices proven periodic in its width, the
-//!   zones around the pieces searched one after another; routes with repeated rounds.
+//!   zones around the pieces searched one after another; routes with repeated rounds. How it
+//!   works (threads, which zones it answers by rows, chain steps) is a [`Tuning`]; [`ask`](ask()) uses
+//!   [`Tuning::default`].
 //! - [`span`] (unbounded files, any other question): the [`Router`] on a window of files that
 //!   a pigeonhole argument proves enough.
 //!
@@ -41,4 +43,5 @@ pub mod strip;
 
 pub use crate::attack::{Mover, SquareMoves};
 pub use ask::{ask, ask_with_progress, Answer, Capturable, Question, Repeat, RouteError, Target, Way};
+pub use cross::{RowPolicy, Tuning};
 pub use router::{DistanceMap, Goal, PathError, Route, Router, Scratch};

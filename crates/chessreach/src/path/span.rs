@@ -87,7 +87,7 @@
 use std::sync::Arc;
 
 use super::ask::{bounded, Answer, Question, RouteError, Target, Way};
-use super::{DistanceMap, PathError};
+use super::{DistanceMap, PathError, Tuning};
 use crate::attack::{Placed, Position, StripAttackMap};
 use crate::geometry::{Board, Coord, Rect, Strip};
 use crate::limits::{Budget, Progress};
@@ -190,7 +190,7 @@ pub(super) fn on_strip(
     budget: Budget,
     progress: Option<Progress<'_>>,
 ) -> Result<Answer, RouteError> {
-    if let Some(answer) = super::cross::crossing(pos, strip, q, budget) {
+    if let Some(answer) = super::cross::crossing(pos, strip, q, budget, Tuning::default()) {
         return answer;
     }
     match shrunk(pos, strip, q, budget, progress) {
