@@ -69,6 +69,10 @@ plant "own square not stopped (a wrapped ride passes its own square)" crates/che
 plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/duel/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
   "            let Some(to) = self.at(tx, ty) else {"
+plant "a file cycle in path/ (the route vocabulary using its dispatcher)" crates/chessreach/src/path/question.rs \
+  "use super::strip::StripRouteError;" "use super::strip::StripRouteError;
+#[expect(unused_imports, reason = \"planted\")]
+use super::ask::ask;"
 plant "walls attacked (a wall's square reported)" crates/chessreach/src/attack/position.rs \
   "                if !surface.occupied(c) || !self.is_wall(c) {" "                if true {"
 plant "walls captured (a wall counted hostile)" crates/chessreach/src/attack/position.rs \

@@ -91,6 +91,104 @@ fn modules_use_only_earlier_layers() {
     assert!(wrong.is_empty(), "uses against the layers:\n{}", wrong.join("\n"));
 }
 
+/// The names `text` reaches through any of `leads` (`super::NAME`, `crate::path::NAME`),
+/// outside comments.
+fn named(text: &str, leads: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for lead in leads {
+            let mut rest = code;
+            while let Some(i) = rest.find(lead) {
+                let before = &rest[..i];
+                rest = &rest[i + lead.len()..];
+                // `super::super::x` is not `super::super`'s sibling `super`.
+                if lead.starts_with("super") && before.ends_with("super::") {
+                    continue;
+                }
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn files_of_a_module_form_no_cycle() {
+    // Within each module folder its files and sub-folders (a sub-folder is one node) use each
+    // other without a cycle: a module reads from its vocabulary up to its dispatcher.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut cycles = Vec::new();
+    for entry in std::fs::read_dir(&src).expect("src") {
+        let dir = entry.expect("entry").path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let module = dir.file_name().and_then(|n| n.to_str()).expect("name").to_owned();
+        let own = format!("crate::{module}::");
+        let mut uses: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for child in std::fs::read_dir(&dir).expect("module folder") {
+            let path = child.expect("entry").path();
+            let name = path
+                .file_stem()
+                .and_then(|n| n.to_str())
+                .expect("name")
+                .to_owned();
+            if name == "mod" {
+                continue;
+            }
+            let names = if path.is_dir() {
+                // Files of a sub-folder reach this module's files as `super::super::x`.
+                let mut files = Vec::new();
+                sources(&path, &mut files);
+                files
+                    .iter()
+                    .flat_map(|f| {
+                        named(
+                            &std::fs::read_to_string(f).expect("source"),
+                            &["super::super::", &own],
+                        )
+                    })
+                    .collect()
+            } else {
+                named(
+                    &std::fs::read_to_string(&path).expect("source"),
+                    &["super::", &own],
+                )
+            };
+            uses.insert(name, names);
+        }
+        let next = |n: &str| -> Vec<String> {
+            let mut v: Vec<String> = uses[n]
+                .iter()
+                .filter(|x| *x != n && uses.contains_key(*x))
+                .cloned()
+                .collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        for from in uses.keys() {
+            let mut seen = std::collections::BTreeSet::new();
+            let mut stack = next(from);
+            while let Some(n) = stack.pop() {
+                if &n == from {
+                    cycles.push(format!("{module}/{from} comes back to itself"));
+                    break;
+                }
+                if seen.insert(n.clone()) {
+                    stack.extend(next(&n));
+                }
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "file cycles:\n{}", cycles.join("\n"));
+}
+
 #[test]
 fn the_reader_sees_uses_and_skips_comments() {
     let text = "use crate::geometry::Coord;\n// crate::path in a comment\n/// [`crate::variant`]\nlet x = crate::attack::walk(); // crate::duel\n";

@@ -36,12 +36,16 @@
 
 mod ask;
 pub mod bitboard;
+mod bounded;
 mod cross;
+mod margin;
+mod question;
 mod router;
 pub mod span;
 pub mod strip;
 
 pub use crate::attack::{Mover, SquareMoves};
-pub use ask::{ask, ask_with_progress, Answer, Capturable, Question, Repeat, RouteError, Target, Way};
+pub use ask::{ask, ask_with_progress};
 pub use cross::{RowPolicy, Tuning};
+pub use question::{Answer, Capturable, Question, Repeat, RouteError, Target, Way};
 pub use router::{DistanceMap, Goal, PathError, Route, Router, Scratch};

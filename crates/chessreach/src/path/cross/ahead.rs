@@ -245,7 +245,7 @@ mod tests {
     use super::super::{RowPolicy, Tuning};
     use super::*;
     use crate::limits::Budget;
-    use crate::path::ask::{Target, Way};
+    use crate::path::question::{Target, Way};
 
     /// Tables made ahead on another thread ([`Engine::forward`]) are the tables the sweep makes
     /// in turn: the same routes from the same engines with and without, both with room for

@@ -4,7 +4,7 @@ use super::{engine, Engine, RowPolicy, Tuning};
 use crate::attack::Position;
 use crate::geometry::{Coord, Strip};
 use crate::limits::Budget;
-use crate::path::ask::{Question, Target};
+use crate::path::question::{Question, Target};
 use crate::path::Capturable;
 use crate::piece::Colour;
 

@@ -173,7 +173,7 @@ mod tests {
     use super::super::cases::engines_apart;
     use super::super::sweep::Known;
     use super::super::zone::Scratch;
-    use crate::path::ask::Target;
+    use crate::path::question::Target;
 
     /// What a chain step keeps reads back as the zone's end-block distances: for every zone a
     /// sweep carried on in a chain step, the distances read from its seeds and far block

@@ -27,8 +27,8 @@ use super::{Engine, RowPolicy, Tuning};
 use crate::attack::{attacks_of, Position};
 use crate::geometry::{Board, Coord, Strip};
 use crate::limits::Budget;
-use crate::path::ask::{Question, RouteError, Target};
-use crate::path::span::{explicit_files, margin};
+use crate::path::margin::{explicit_files, margin};
+use crate::path::question::{Question, RouteError, Target};
 use crate::path::Capturable;
 use crate::piece::Colour;
 

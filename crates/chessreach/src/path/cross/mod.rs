@@ -60,7 +60,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::ask::{Answer, Question, RouteError, Target};
+use super::question::{Answer, Question, RouteError, Target};
 use crate::attack::Position;
 use crate::geometry::Strip;
 use crate::limits::Budget;

@@ -487,7 +487,7 @@ mod tests {
     use crate::attack::Position;
     use crate::geometry::{Coord, Strip};
     use crate::limits::Budget;
-    use crate::path::ask::{Answer, Question, Target, Way};
+    use crate::path::question::{Answer, Question, Target, Way};
     use crate::path::Capturable;
     use crate::piece::Colour;
 

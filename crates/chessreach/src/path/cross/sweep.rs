@@ -31,7 +31,7 @@ use super::stretch::{DenseRows, Part};
 use super::zone::Scratch;
 use super::{Engine, INF, MAX_NODES};
 use crate::geometry::Coord;
-use crate::path::ask::Way;
+use crate::path::question::Way;
 
 /// The sweep's seeds not yet searched: per zone its list (reused from a pool: only zones with
 /// pending seeds hold one), and the zones queued by their nearest.

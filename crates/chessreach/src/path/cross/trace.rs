@@ -45,7 +45,7 @@ use super::sweep::{Known, Swept};
 use super::zone::{Scratch, Via};
 use super::{lock, Engine, INF, MAX_NODES};
 use crate::geometry::Coord;
-use crate::path::ask::Way;
+use crate::path::question::Way;
 use crate::path::Repeat;
 
 /// A square of the route with a node's state, on the real strip.
@@ -803,7 +803,7 @@ mod tests {
     use crate::attack::Position;
     use crate::geometry::Strip;
     use crate::limits::Budget;
-    use crate::path::ask::{Answer, Question, Target};
+    use crate::path::question::{Answer, Question, Target};
     use crate::path::Capturable;
     use crate::piece::{Colour, Rule};
 
