@@ -8,6 +8,7 @@ use super::bounded::bounded;
 use super::question::{Answer, Question, RouteError, Way};
 use super::span::{king_only, on_strip};
 use super::strip::{king_route, StripRouteError};
+use super::Tuning;
 use crate::attack::Position;
 use crate::geometry::{Board, Coord};
 use crate::limits::{Budget, Progress};
@@ -56,6 +57,23 @@ pub fn ask_with_progress(
     budget: Budget,
     progress: Option<Progress<'_>>,
 ) -> Result<Answer, RouteError> {
+    ask_tuned(pos, question, budget, progress, Tuning::default())
+}
+
+/// [`ask_with_progress`] with the strip crossing engine's [`Tuning`] chosen by the caller (one
+/// thread for a host that has its own threads, rows or chain steps off to compare): the answer
+/// is the same whatever the tuning; only time and memory change.
+///
+/// # Errors
+///
+/// As [`ask`].
+pub fn ask_tuned(
+    pos: &Position,
+    question: &Question,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+    tuning: Tuning,
+) -> Result<Answer, RouteError> {
     match pos.board() {
         Board::Rect(_) => bounded(pos, question, budget, progress),
         Board::Strip(strip) => {
@@ -68,7 +86,7 @@ pub fn ask_with_progress(
                     answer => return answer,
                 }
             }
-            on_strip(pos, strip, question, budget, progress)
+            on_strip(pos, strip, question, budget, progress, tuning)
         }
     }
 }

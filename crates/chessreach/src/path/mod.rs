@@ -45,7 +45,7 @@ pub mod span;
 pub mod strip;
 
 pub use crate::attack::{Mover, SquareMoves};
-pub use ask::{ask, ask_with_progress};
+pub use ask::{ask, ask_tuned, ask_with_progress};
 pub use cross::{RowPolicy, Tuning};
 pub use question::{Answer, Capturable, Question, Repeat, RouteError, Target, Way};
 pub use router::{DistanceMap, Goal, PathError, Route, Router, Scratch};

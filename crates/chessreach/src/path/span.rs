@@ -103,8 +103,9 @@ pub(super) fn on_strip(
     q: &Question,
     budget: Budget,
     progress: Option<Progress<'_>>,
+    tuning: Tuning,
 ) -> Result<Answer, RouteError> {
-    if let Some(answer) = super::cross::crossing(pos, strip, q, budget, Tuning::default()) {
+    if let Some(answer) = super::cross::crossing(pos, strip, q, budget, tuning) {
         return answer;
     }
     match shrunk(pos, strip, q, budget, progress) {

@@ -105,8 +105,8 @@ struct Engine {
 /// answer's length (every choice gives a shortest route; where several are shortest, another
 /// choice may give another). [`Tuning::default`] is what [`ask`](crate::path::ask()) uses for
 /// the strip route questions that engine answers (a mover that does not hop, no captures, some
-/// long empty stretch). Made from [`Tuning::default`] and changed field by field (it may gain
-/// fields).
+/// long empty stretch); a caller passes its own to [`ask_tuned`](crate::path::ask_tuned()).
+/// Made from [`Tuning::default`] and changed field by field (it may gain fields).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Tuning {
