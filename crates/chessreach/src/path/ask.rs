@@ -1,5 +1,5 @@
 //! One route interface for every board: a [`Question`] in, an [`Answer`] or a [`RouteError`]
-//! out. It picks the engine ([`Router`] on bounded boards; on strips the compressed king router
+//! out. It picks the engine ([`Router`](super::Router) on bounded boards; on strips the compressed king router
 //! when it applies, else the router on the window of files [`super::span`] proves exact),
 //! checks the memory budget before the search allocates, and names every square, so the CLI
 //! and the Python package only parse and print.
@@ -15,7 +15,7 @@ use crate::limits::{Budget, Progress};
 
 /// Answers `question` among the pieces of `pos` within `budget`.
 ///
-/// Bounded boards: [`Router`], O(S · squares · steps) for S reached capture subsets. Strips: a
+/// Bounded boards: [`Router`](super::Router), O(S · squares · steps) for S reached capture subsets. Strips: a
 /// king that captures nothing goes by the compressed king router, linear in the pieces (files
 /// no piece influences are compressed); any other question by the router on the window of files
 /// `path::span` proves exact. [`ask_with_progress`] reports on long searches.
