@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use chessreach::attack::{AttackMap, AttackQuery, Position, Setup, StripAttackMap, Symbols};
-use chessreach::geometry::Board;
+use chessreach::geometry::{Board, Wrap};
 use chessreach::limits::Budget;
 use chessreach::path::{self, Answer, Capturable, Mover, Question, Target};
 use chessreach::piece::Colour;
@@ -81,6 +81,7 @@ pub(crate) fn run(_: &Args) -> Result<()> {
         )
     )?;
     writeln!(out, "{}\n", attack_legend(None))?;
+    wrapped(&mut out)?;
     classics(&mut out)?;
     weird(&mut out)?;
     duel(&mut out)?;
@@ -117,6 +118,24 @@ fn weird(out: &mut impl Write) -> Result<()> {
         "   simplest rule that draws it: {}",
         found.simplest_name().unwrap_or_else(|| "(none short)".into())
     )?;
+    Ok(())
+}
+
+/// A rook and a knight on a cylinder: lines and leaps come round the joined edge.
+fn wrapped(out: &mut impl Write) -> Result<()> {
+    let pos = position("6x5", &["R@b2", "b:N@f5"])?.with_wrap(Wrap::Files)?;
+    let map = AttackMap::new(&pos)?;
+    writeln!(
+        out,
+        "== attacks on a cylinder (files wrap: a and f are neighbours)"
+    )?;
+    writeln!(
+        out,
+        "   chessreach attacks --board 6x5 --piece R@b2 --black N@f5 --wrap files"
+    )?;
+    let view = view_of(&pos, crate::attacks::Window::default(), &[])?;
+    write!(out, "{}", render::text(&view, attack_cell(&pos, &map, None)))?;
+    writeln!(out, "{}\n", attack_legend(None))?;
     Ok(())
 }
 

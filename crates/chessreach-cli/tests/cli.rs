@@ -129,6 +129,7 @@ fn demo_runs_every_section() {
         "== attacks: The orthodox start position",
         "== attacks: Capablanca chess on 10x8",
         "== attacks: knight and bishop on an 8-rank strip",
+        "== attacks on a cylinder",
         "== infinite-chess (Codeforces 1765I)",
         "== king-path (e-olymp 2621)",
         "== weird-chess (Codeforces 538D)",
