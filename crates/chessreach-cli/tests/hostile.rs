@@ -275,8 +275,12 @@ fn cases() -> Vec<Case> {
             2,
         )
         .err(&["too large to draw"]),
-        case("an unknown variant", &["attacks", "--variant", "nosuch"], "", 2)
-            .err(&["--variant: unknown variant `nosuch`", "xiangqi"]),
+        case("an unknown variant", &["attacks", "--variant", "nosuch"], "", 2).err(&[
+            "--variant: unknown variant `nosuch`",
+            "`chessreach variants` lists them",
+        ]),
+        case("a misspelt variant", &["attacks", "--variant", "xiangqu"], "", 2)
+            .err(&["did you mean `xiangqi`?"]),
         case(
             "a variants.ini line without `=`",
             &["attacks", "--variants", "/dev/stdin", "--variant", "mine"],
