@@ -36,20 +36,7 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The top-level modules a source's code (not its comments) names as `crate::NAME`.
 fn uses(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let code = line.split("//").next().unwrap_or("");
-        let mut rest = code;
-        while let Some(i) = rest.find("crate::") {
-            rest = &rest[i + "crate::".len()..];
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            out.push(name);
-        }
-    }
-    out
+    named(text, &["crate::"])
 }
 
 #[test]
