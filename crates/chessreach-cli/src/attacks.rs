@@ -192,9 +192,6 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     Ok(())
 }
 
-/// Bytes of JSON text (and its tree in memory) per (square, attacker) pair, about.
-const JSON_BYTES_PER_PAIR: u64 = 64;
-
 fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut impl Write) -> Result<()> {
     // A picture too large to draw is refused before anything is computed.
     let view = if args.format == Format::Json {
@@ -202,14 +199,11 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
     } else {
         Some(view_of(pos, args.window, &[])?)
     };
-    let json = if args.format == Format::Json {
-        AttackMap::pairs_bound(pos).and_then(|p| p.checked_mul(JSON_BYTES_PER_PAIR))
+    let needed = if args.format == Format::Json {
+        AttackMap::bytes_needed_with_json(pos)
     } else {
-        Some(0)
+        AttackMap::bytes_needed(pos)
     };
-    let needed = AttackMap::bytes_needed(pos)
-        .zip(json)
-        .and_then(|(a, b)| a.checked_add(b));
     budget
         .check("the attack map", needed)
         .map_err(|e| UsageError(format!("{e}; raise it with --max-memory")))?;

@@ -15,14 +15,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use chessreach::duel::policy::{Policy, SplitMix};
+use chessreach::duel::policy::{Opponent, Policy, Solutions, SplitMix};
 use chessreach::duel::protocol::{JudgeLink, ProgramLink, Tokens};
 use chessreach::duel::solver::{Solution, Value};
 use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
 use chessreach::duel::{referee, DrawBy, Duel, DuelError, Game, Outcome, Player, PlayerError, Verdict};
 use chessreach::geometry::{Coord, Rect, Wrap};
-use chessreach::limits::{Budget, Bytes};
+use chessreach::limits::Budget;
 use chessreach::piece::{Colour, Rule};
 use chessreach::render::{self, View};
 use rayon::prelude::*;
@@ -231,6 +231,17 @@ enum PolicyName {
     Optimal,
     /// Random, greedy and optimal in turn (greedy where optimal would not fit).
     Mixed,
+}
+
+impl From<PolicyName> for Opponent {
+    fn from(name: PolicyName) -> Self {
+        match name {
+            PolicyName::Random => Self::Random,
+            PolicyName::Greedy => Self::Greedy,
+            PolicyName::Optimal => Self::Optimal,
+            PolicyName::Mixed => Self::Mixed,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -638,44 +649,6 @@ impl Program {
     }
 }
 
-/// The judge's opponent for one game.
-fn opponent(
-    name: PolicyName,
-    game_no: u32,
-    duel: &Duel,
-    seed: u64,
-    budget: Budget,
-    solutions: &mut Vec<(Rect, Arc<Solution>)>,
-) -> Result<(Policy, String)> {
-    let name = match name {
-        PolicyName::Mixed => {
-            [PolicyName::Random, PolicyName::Greedy, PolicyName::Optimal][game_no as usize % 3]
-        }
-        n => n,
-    };
-    let seed = seed ^ u64::from(game_no);
-    Ok(match name {
-        PolicyName::Random => (Policy::Random(SplitMix::new(seed)), "random".into()),
-        PolicyName::Greedy | PolicyName::Mixed => (Policy::greedy(duel, seed), "greedy".into()),
-        PolicyName::Optimal => {
-            if let Some((_, s)) = solutions.iter().find(|(r, _)| *r == duel.rect()) {
-                return Ok((Policy::Optimal(Arc::clone(s)), "optimal".into()));
-            }
-            let needed = Solution::bytes_needed(duel);
-            if budget.check("the optimal opponent", needed).is_err() {
-                (
-                    Policy::greedy(duel, seed),
-                    format!("greedy (optimal would need {})", Bytes(needed)),
-                )
-            } else {
-                let s = Arc::new(Solution::solve(duel, budget, None)?);
-                solutions.push((duel.rect(), Arc::clone(&s)));
-                (Policy::Optimal(s), "optimal".into())
-            }
-        }
-    })
-}
-
 fn random_start(duel: &Duel, rng: &mut SplitMix) -> (Coord, Coord) {
     let rect = duel.rect();
     loop {
@@ -758,13 +731,14 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
     };
     let timeout = Duration::from_millis(a.timeout_ms);
     let mut rng = SplitMix::new(a.seed);
-    let mut solutions = Vec::new();
+    let mut solutions = Solutions::default();
     let mut out = output::stdout();
     let (mut wins, mut total_moves, mut failures) = (0u32, 0u64, 0u32);
     for game_no in 1..=a.games {
         let duel = &duels[rng.below(duels.len())];
         let (w, b) = random_start(duel, &mut rng);
-        let (mut policy, name) = opponent(a.policy, game_no, duel, a.seed, budget, &mut solutions)?;
+        let (mut policy, name) =
+            Policy::for_game(a.policy.into(), game_no, duel, a.seed, budget, &mut solutions)?;
         let game = Game::new(duel, w, b)?;
         let (proc_, reader, stdin) = Program::spawn(&program, timeout)?;
         let (won, text, log) = match ProgramLink::open(reader, stdin, &game) {

@@ -155,6 +155,15 @@ impl AttackMap {
         mul_add(squares, 13, Self::pairs_bound(pos)?.checked_mul(12)?)
     }
 
+    /// Bytes the map and its JSON answer (text and tree, about 64 bytes per (square, attacker)
+    /// pair, measured on the CLI's `attacks --format json`) may need together: what a face that
+    /// writes the JSON checks against its budget. `None` on a strip or on overflow.
+    #[must_use]
+    pub fn bytes_needed_with_json(pos: &Position) -> Option<u64> {
+        const JSON_BYTES_PER_PAIR: u64 = 64;
+        Self::bytes_needed(pos)?.checked_add(Self::pairs_bound(pos)?.checked_mul(JSON_BYTES_PER_PAIR)?)
+    }
+
     /// [`AttackMap::new`], refused up front beyond `budget`.
     ///
     /// # Errors

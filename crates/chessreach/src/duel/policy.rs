@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use super::referee::{Player, PlayerError};
 use super::solver::Solution;
-use super::{Duel, Game};
-use crate::geometry::Coord;
+use super::{Duel, DuelError, Game};
+use crate::geometry::{Coord, Rect};
+use crate::limits::{Budget, Bytes};
 use crate::piece::Colour;
 
 /// A small seeded generator (`SplitMix64`), enough for picking moves reproducibly.
@@ -49,7 +50,67 @@ pub enum Policy {
     Optimal(Arc<Solution>),
 }
 
+/// Which opponent a referee plays: one policy, or random, greedy and optimal in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Uniformly random legal moves.
+    Random,
+    /// Wins when it can, avoids losing at once, heads for its target.
+    Greedy,
+    /// Exact best play from the solver (greedy where the solver would not fit in the budget).
+    Optimal,
+    /// Random, greedy and optimal in turn, game by game.
+    Mixed,
+}
+
+/// Solutions kept between games, one per board: an optimal opponent solves a board once.
+#[derive(Clone, Debug, Default)]
+pub struct Solutions(Vec<(Rect, Arc<Solution>)>);
+
 impl Policy {
+    /// The policy `opponent` plays in game `game` (seeded from `seed` and the game's number),
+    /// with the name a referee reports: an optimal opponent's solution is taken from
+    /// `solutions` or made and kept there; where it would not fit in `budget` the opponent is
+    /// greedy and its name says why. O(1), or the solver's cost on a board met first.
+    ///
+    /// # Errors
+    ///
+    /// [`DuelError`] when the solver fails within a budget its estimate fitted.
+    pub fn for_game(
+        opponent: Opponent,
+        game: u32,
+        duel: &Duel,
+        seed: u64,
+        budget: Budget,
+        solutions: &mut Solutions,
+    ) -> Result<(Self, String), DuelError> {
+        let kind = match opponent {
+            Opponent::Mixed => [Opponent::Random, Opponent::Greedy, Opponent::Optimal][game as usize % 3],
+            o => o,
+        };
+        let seed = seed ^ u64::from(game);
+        Ok(match kind {
+            Opponent::Random => (Self::Random(SplitMix::new(seed)), "random".into()),
+            Opponent::Greedy | Opponent::Mixed => (Self::greedy(duel, seed), "greedy".into()),
+            Opponent::Optimal => {
+                if let Some((_, s)) = solutions.0.iter().find(|(r, _)| *r == duel.rect()) {
+                    return Ok((Self::Optimal(Arc::clone(s)), "optimal".into()));
+                }
+                let needed = Solution::bytes_needed(duel);
+                if budget.check("the optimal opponent", needed).is_err() {
+                    (
+                        Self::greedy(duel, seed),
+                        format!("greedy (optimal would need {})", Bytes(needed)),
+                    )
+                } else {
+                    let s = Arc::new(Solution::solve(duel, budget, None)?);
+                    solutions.0.push((duel.rect(), Arc::clone(&s)));
+                    (Self::Optimal(s), "optimal".into())
+                }
+            }
+        })
+    }
+
     /// A greedy policy for a duel: builds each side's distances to its target, O(squares ×
     /// moves per square).
     #[must_use]
