@@ -53,9 +53,9 @@ plant "a limited hopper's range counted beyond its screen" crates/chessreach/src
 plant "rides not spread over their line class (Fairy-Stockfish's masks)" crates/chessreach/src/piece/betza.rs \
   "for captures in [false, true] {" "for captures in [false, true].into_iter().filter(|_| false) {"
 plant "a hopper's route offering the squares before its screen" crates/chessreach/src/path/router.rs \
-  "            if !hop {
-                offer(t);" "            {
-                offer(t);"
+  "                        if !hop {
+                            offer(t);" "                        {
+                            offer(t);"
 plant "a ground-floor module using one above it (the layers test)" crates/chessreach/src/input.rs \
   "use std::sync::Arc;" "use std::sync::Arc;
 #[expect(unused_imports, reason = \"planted\")]

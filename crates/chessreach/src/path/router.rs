@@ -623,10 +623,11 @@ impl<'a> Router<'a> {
         Ok(found)
     }
 
-    /// One ray-marking step's ray from `from` ([`marks_rays`]): it stops where an earlier ray
-    /// of the same step (`r`-th marking step) ran in this subset; a hopper's landings are
-    /// walked from its screen. O(squares entered).
-    fn ride_marked(
+    /// One marked ride's ray from `from` on a wrapped board ([`marks_rays`]: hops are not
+    /// marked there): it offers each square until a piece (included), a mark of an earlier ray
+    /// of the same step (`r`-th marking step) in this subset, or the square it left — its line
+    /// came round. O(squares entered).
+    fn ride_wrapped(
         &self,
         step: &Step,
         r: usize,
@@ -635,10 +636,7 @@ impl<'a> Router<'a> {
         passed: &mut [u64],
         offer: &mut impl FnMut(Square),
     ) {
-        // Coordinates stepped directly: no division per square.
         let mut at = from;
-        let mut screen = None;
-        // On a wrapped board the ray stops before the square it left (the mover's own).
         while let Some(t) = self
             .rect
             .step(at, step.delta)
@@ -650,36 +648,23 @@ impl<'a> Router<'a> {
         {
             let bit = t.index() * self.riders + r;
             if passed[bit / 64] >> (bit % 64) & 1 == 1 {
-                break;
+                return;
             }
             passed[bit / 64] |= 1 << (bit % 64);
-            let hop = step.hops();
-            if !hop {
-                offer(t);
-            }
+            offer(t);
             if surface.piece(t).is_some() {
-                screen = hop.then_some(at);
-                break;
+                return;
             }
-        }
-        // A hopper's landings beyond its screen: walked once per screen, as
-        // the squares before the screen are marked.
-        if let Some(screen) = screen {
-            let beyond = match step.motion {
-                Motion::Hop { range, legs } => Step {
-                    motion: Motion::Ride { range, legs },
-                    ..*step
-                },
-                Motion::Leap { .. } | Motion::Ride { .. } => *step,
-            };
-            let mut sink = |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
-            walk::walk_step(&beyond, screen, surface, &mut sink);
         }
     }
 
     /// The states one move from square `s` under `captured`, pushed onto `next`: each step
     /// walked as [`Router`]'s docs say (a leap table, marked rays, the walker), and the initial
     /// moves from the double-step rank.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the hot loop: a flat board's marked rays stay inline (measured: 4 % fewer instructions than through a helper)"
+    )]
     fn expand(
         &self,
         captured: u32,
@@ -748,7 +733,44 @@ impl<'a> Router<'a> {
             // then, one move from a square at most as far ([`marks_rays`]). So each
             // (square, step) is walked once per subset: O(squares × steps).
             if let Some(r) = self.rider[k] {
-                self.ride_marked(step, r, from, &surface, passed, &mut offer);
+                if self.rect.wrap().is_flat() {
+                    // Coordinates stepped directly: no division per square (a flat board's
+                    // line never comes back, so its own loop).
+                    let hop = step.hops();
+                    let mut at = from;
+                    let mut screen = None;
+                    while let Some(t) = at.offset(step.delta).and_then(|c| {
+                        at = c;
+                        self.rect.square(c)
+                    }) {
+                        let bit = t.index() * self.riders + r;
+                        if passed[bit / 64] >> (bit % 64) & 1 == 1 {
+                            break;
+                        }
+                        passed[bit / 64] |= 1 << (bit % 64);
+                        if !hop {
+                            offer(t);
+                        }
+                        if surface.piece(t).is_some() {
+                            screen = hop.then_some(at);
+                            break;
+                        }
+                    }
+                    if let Some(screen) = screen {
+                        let beyond = match step.motion {
+                            Motion::Hop { range, legs } => Step {
+                                motion: Motion::Ride { range, legs },
+                                ..*step
+                            },
+                            Motion::Leap { .. } | Motion::Ride { .. } => *step,
+                        };
+                        let mut sink =
+                            |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
+                        walk::walk_step(&beyond, screen, &surface, &mut sink);
+                    }
+                } else {
+                    self.ride_wrapped(step, r, from, &surface, passed, &mut offer);
+                }
             } else {
                 let mut sink = |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
                 walk::walk_step(step, from, &surface, &mut sink);
