@@ -121,26 +121,23 @@ pub enum MapError {
 
 impl AttackMap {
     /// The most (square, attacker) pairs a position's map can hold: per piece and step, one
-    /// square for a leap, and for a ride or a hop its range or the longest line (the board's
-    /// longer side; on a wrapped board a line may come round through every square). O(pieces
-    /// × steps); `None` on a strip or on overflow.
+    /// square for a leap, and for a ride or a hop its range or the longest line
+    /// ([`Rect::line_len`]: to the edge, or round a wrapped board's orbit). O(pieces × steps);
+    /// `None` on a strip or on overflow.
     #[must_use]
     pub fn pairs_bound(pos: &Position) -> Option<u64> {
         let rect = pos.rect()?;
-        let side = if rect.wrap().is_flat() {
-            u64::from(rect.width().max(rect.height()))
-        } else {
-            rect.len() as u64
-        };
+
         (0..pos.pieces().len()).try_fold(0u64, |acc, i| {
             pos.steps_of(i)
                 .iter()
                 .filter(|s| s.can_capture)
                 .try_fold(acc, |acc, s| {
+                    let line = rect.line_len(s.delta);
                     let reach = match s.motion {
                         Motion::Leap { .. } | Motion::Hop { range: 1, .. } => 1,
-                        Motion::Ride { range: 0, .. } | Motion::Hop { range: 0, .. } => side,
-                        Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range).min(side),
+                        Motion::Ride { range: 0, .. } | Motion::Hop { range: 0, .. } => line,
+                        Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range).min(line),
                     };
                     acc.checked_add(reach)
                 })

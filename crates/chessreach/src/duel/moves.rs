@@ -13,8 +13,8 @@
 //! sides: a leap onto its own square is no move, a ride stops before its own square when its
 //! line comes back round (and so does a ride walked backwards, before the square it was
 //! walked back from), a lame leg on the piece's own square is empty (the other piece never
-//! stands there). Any two steps may land on one square there, so destinations are always
-//! de-duplicated.
+//! stands there). Two leaps that agree modulo the wrapped sides land together, and rides
+//! along different lines may meet round the board: then destinations are de-duplicated.
 
 use super::DuelError;
 use crate::geometry::{Delta, Rect};
@@ -144,14 +144,27 @@ impl MoveGen {
             .collect::<Result<_, _>>()?;
         let same_way = |a: &Walk, b: &Walk| a.dx * b.dy == a.dy * b.dx && a.dx * b.dx + a.dy * b.dy > 0;
         let wrap = rect.wrap();
-        let dedup = !wrap.is_flat()
-            || walks
+        let (width, height) = (i64::from(rect.width()), i64::from(rect.height()));
+        // Round a wrapped side two leaps land together when they agree modulo it; two rides
+        // along different lines can meet anywhere on their orbits.
+        let agree = |x: i64, y: i64, side: i64, wraps: bool| {
+            if wraps {
+                (x - y).rem_euclid(side) == 0
+            } else {
+                x == y
+            }
+        };
+        let same_square = |a: &Walk, b: &Walk| {
+            agree(a.dx, b.dx, width, wrap.files()) && agree(a.dy, b.dy, height, wrap.ranks())
+        };
+        let dedup = walks.iter().enumerate().any(|(i, a)| {
+            walks[i + 1..]
                 .iter()
-                .enumerate()
-                .any(|(i, a)| walks[i + 1..].iter().any(|b| same_way(a, b)));
+                .any(|b| same_way(a, b) || (!wrap.is_flat() && same_square(a, b)))
+        }) || (!wrap.is_flat() && walks.iter().any(|w| w.range != 1));
         Ok(Self {
-            width: i64::from(rect.width()),
-            height: i64::from(rect.height()),
+            width,
+            height,
             rides: walks.iter().filter(|w| w.range != 1).copied().collect(),
             walks,
             dedup,

@@ -217,16 +217,59 @@ impl Rect {
         }
         let fold = |x: i64, side: u32, wraps: bool| -> Option<i64> {
             let side = i64::from(side);
-            if wraps {
-                Some((x - 1).rem_euclid(side) + 1)
-            } else {
-                (1..=side).contains(&x).then_some(x)
+            if !wraps {
+                return (1..=side).contains(&x).then_some(x);
             }
+            // A step shorter than the side crosses the edge at most once: no division.
+            Some(if x > side && x <= 2 * side {
+                x - side
+            } else if x < 1 && x > -side {
+                x + side
+            } else if (1..=side).contains(&x) {
+                x
+            } else {
+                (x - 1).rem_euclid(side) + 1
+            })
         };
         Some(Coord::new(
             fold(to.file, self.width, self.wrap.files())?,
             fold(to.rank, self.height, self.wrap.ranks())?,
         ))
+    }
+
+    /// The most squares a line of leaps `d` from one square can enter before it leaves the
+    /// board or comes back to where it started: along an edge that does not wrap, until the
+    /// edge; round wrapped sides, until every coordinate is back (`side / gcd(side, step)`
+    /// leaps along a wrapped axis, the lcm of both on a torus), which a line also moving along
+    /// an unwrapped axis never is. O(log side).
+    #[must_use]
+    pub fn line_len(self, d: Delta) -> u64 {
+        let gcd = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let mut most = u64::MAX;
+        let mut period = Some(1u64);
+        for (side, c, wraps) in [
+            (u64::from(self.width), d.dx, self.wrap.files()),
+            (u64::from(self.height), d.dy, self.wrap.ranks()),
+        ] {
+            let c = c.unsigned_abs();
+            if wraps {
+                let p = side / gcd(side, c % side);
+                period = period.map(|q| q / gcd(q, p) * p);
+            } else if let Some(leaps) = (side - 1).checked_div(c) {
+                most = most.min(leaps);
+                // It never comes back along this axis.
+                period = None;
+            }
+        }
+        if let Some(p) = period.filter(|_| !self.wrap.is_flat()) {
+            most = most.min(p - 1);
+        }
+        most.min(self.len() as u64 - 1)
     }
 
     /// Number of files.
@@ -313,6 +356,17 @@ mod tests {
         assert_eq!(ranks.step(a1, Delta::new(-1, 0)), None);
         // Overflow leaves the board.
         assert_eq!(torus.step(Coord::new(8, 6), Delta::new(i64::MAX, 0)), None);
+        // Far leaps wrap as often as they must.
+        assert_eq!(cyl.step(a1, Delta::new(-17, 0)), Some(Coord::new(8, 1)));
+        // Lines: to the edge on a flat board, round the orbit on a wrapped one.
+        assert_eq!(flat.line_len(Delta::new(1, 0)), 7);
+        assert_eq!(flat.line_len(Delta::new(1, 2)), 2);
+        assert_eq!(cyl.line_len(Delta::new(1, 0)), 7);
+        assert_eq!(cyl.line_len(Delta::new(2, 0)), 3);
+        assert_eq!(cyl.line_len(Delta::new(8, 0)), 0);
+        assert_eq!(cyl.line_len(Delta::new(8, 1)), 5);
+        assert_eq!(torus.line_len(Delta::new(1, 1)), 23);
+        assert_eq!(torus.line_len(Delta::new(2, 2)), 11);
         for w in Wrap::ALL {
             assert_eq!(w.as_str().parse::<Wrap>(), Ok(w));
             assert_eq!(Wrap::from_edges(w.files(), w.ranks()), w);
