@@ -60,6 +60,9 @@ plant "a ground-floor module using one above it (the layers test)" crates/chessr
   "use std::sync::Arc;" "use std::sync::Arc;
 #[expect(unused_imports, reason = \"planted\")]
 use crate::duel::Duel;"
+plant "a wrapped line's square index not carried across the edge" crates/chessreach/src/geometry/rect.rs \
+  "                file -= width;
+                index -= width;" "                file -= width;"
 plant "wrap ignored (a wrapped step leaves the board)" crates/chessreach/src/geometry/rect.rs \
   "        if self.wrap.is_flat() {
             return self.contains(to).then_some(to);" "        if true {

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use chessreach::attack::{AttackMap, AttackQuery, Position, Setup, StripAttackMap, Symbols};
 use chessreach::geometry::{Board, Wrap};
 use chessreach::limits::Budget;
-use chessreach::path::{self, Answer, Capturable, Mover, Question, Target};
+use chessreach::path::{self, Capturable, Mover, Question, Target};
 use chessreach::piece::Colour;
 use chessreach::problems::{self, Problem};
 use chessreach::render::{self, attack_cell, attack_legend};
@@ -174,10 +174,7 @@ fn show_route(out: &mut impl Write, show: &RouteShow<'_>) -> Result<()> {
     )?;
     writeln!(out, "   {}", show.command)?;
     let pos = position(show.board, show.pieces)?;
-    let Answer::Route(way) = path::ask(&pos, &show.question, Budget::default())? else {
-        anyhow::bail!("a route question answers a route");
-    };
-    let Some(way) = way else {
+    let Some(way) = path::ask(&pos, &show.question, Budget::default())? else {
         anyhow::bail!("the sample's route exists");
     };
     let squares: Vec<String> = way.waypoints.iter().map(|&c| pos.board().name(c)).collect();

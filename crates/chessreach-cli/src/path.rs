@@ -8,7 +8,7 @@ use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
 use chessreach::load::Map;
 use chessreach::path::{
-    ask_with_progress, Answer, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
+    ask_with_progress, Area, Ask, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
 };
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 
@@ -58,33 +58,65 @@ pub(crate) struct Args {
     window: Window,
 }
 
+/// The question the arguments ask: a route, or (`--all`) a distance map.
+enum Asked {
+    Route(Question),
+    Distances(Question<Area>),
+}
+
 /// The question the arguments ask.
-fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Question> {
-    let target = match (args.to, args.capture, args.all) {
-        (Some(t), None, false) => Target::Square(t),
-        (None, Some(c), false) => Target::Capture(c),
-        // A strip has no end: the map covers the files drawn.
-        (None, None, true) => match pos.board() {
-            Board::Rect(_) => Target::Everywhere,
-            Board::Strip(_) => {
-                let view = view_of(pos, args.window.into(), &[mover.at]).map_err(crate::usage)?;
-                Target::Files(*view.files.start(), *view.files.end())
-            }
-        },
-        _ => {
-            return Err(UsageError("say where to go: --to SQUARE, --capture SQUARE, or --all".into()).into())
-        }
-    };
+fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Asked> {
     let may_capture = match args.may_capture.as_deref() {
         None => Capturable::Nothing,
         Some(text) => text
             .parse()
             .map_err(|e| crate::bad_argument("--may-capture", e))?,
     };
-    Ok(Question {
-        mover,
-        target,
-        may_capture,
+    let route = |target| {
+        Asked::Route(Question {
+            mover: mover.clone(),
+            target,
+            may_capture: may_capture.clone(),
+        })
+    };
+    Ok(match (args.to, args.capture, args.all) {
+        (Some(t), None, false) => route(Target::Square(t)),
+        (None, Some(c), false) => route(Target::Capture(c)),
+        // A strip has no end: the map covers the files drawn.
+        (None, None, true) => {
+            let target = match pos.board() {
+                Board::Rect(_) => Area::Everywhere,
+                Board::Strip(_) => {
+                    let view = view_of(pos, args.window.into(), &[mover.at]).map_err(crate::usage)?;
+                    Area::Files(*view.files.start(), *view.files.end())
+                }
+            };
+            Asked::Distances(Question {
+                mover,
+                target,
+                may_capture,
+            })
+        }
+        _ => {
+            return Err(UsageError("say where to go: --to SQUARE, --capture SQUARE, or --all".into()).into())
+        }
+    })
+}
+
+/// Asks `question`, with a progress bar on stderr (a terminal only: searches with many capture
+/// subsets take seconds); a search over the budget says how to raise it.
+fn search<T: Ask>(pos: &Position, question: &Question<T>, budget: Budget) -> Result<T::Answer> {
+    let bar = crate::output::progress_bar(false, 0);
+    let update = |stage: &'static str, done: u64, total: u64| {
+        bar.set_length(total);
+        bar.set_position(done);
+        bar.set_message(stage);
+    };
+    let answer = ask_with_progress(pos, question, budget, Some(&update));
+    bar.finish_and_clear();
+    answer.map_err(|e| match e {
+        RouteError::TooLarge(e) => UsageError(format!("{e}; raise it with --max-memory")).into(),
+        e => crate::usage(e),
     })
 }
 
@@ -103,78 +135,80 @@ pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Resul
         .mover(&args.mover)
         .map_err(|e| crate::bad_argument("--mover", e))?;
     let pos = &loaded.position;
-    let question = question(args, pos, mover)?;
+    let asked = question(args, pos, mover)?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large
     // to draw lists the route or summarises the distances instead (SVG is refused up front).
-    let extra = match question.target {
-        Target::Square(t) | Target::Capture(t) => vec![question.mover.at, t],
-        Target::Everywhere | Target::Files(..) => vec![question.mover.at],
+    let extra = match &asked {
+        Asked::Route(q) => vec![q.mover.at, q.target.square()],
+        Asked::Distances(q) => vec![q.mover.at],
     };
     let view = match args.format {
         Format::Json => None,
         Format::Svg => Some(view_of(pos, args.window.into(), &extra).map_err(crate::usage)?),
         Format::Text => view_of(pos, args.window.into(), &extra).ok(),
     };
-    // Searches with many capture subsets take seconds: a bar on stderr (a terminal only).
-    let bar = crate::output::progress_bar(false, 0);
-    let update = |stage: &'static str, done: u64, total: u64| {
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(stage);
-    };
-    let answer = ask_with_progress(pos, &question, budget, Some(&update));
-    bar.finish_and_clear();
-    let answer = answer.map_err(|e| match e {
-        RouteError::TooLarge(e) => UsageError(format!("{e}; raise it with --max-memory")).into(),
-        e => crate::usage(e),
-    })?;
     // The attack map only marks attacked squares in pictures.
-    let map = match &view {
-        None => None,
-        Some(_) => Some(loaded.attack_map(budget).map_err(crate::usage)?),
+    let attack_map = || -> Result<Option<Map>> {
+        Ok(match &view {
+            None => None,
+            Some(_) => Some(loaded.attack_map(budget).map_err(crate::usage)?),
+        })
     };
+    let question = match asked {
+        Asked::Distances(q) => {
+            let dm = search(pos, &q, budget)?;
+            let map = attack_map()?;
+            return distance_map(
+                args,
+                pos,
+                &q.mover,
+                &dm,
+                map.as_ref().map(Map::query),
+                view.as_ref(),
+                out,
+            );
+        }
+        Asked::Route(q) => q,
+    };
+    let way = search(pos, &question, budget)?;
+    let map = attack_map()?;
     let map = map.as_ref().map(Map::query);
     let mover = &question.mover;
-    match answer {
-        Answer::Distances(dm) => distance_map(args, pos, mover, &dm, map, view.as_ref(), out),
-        Answer::Route(way) => {
-            let way = way.as_ref();
-            match args.format {
-                Format::Json => write_route_json(pos, mover, way, out)?,
-                Format::Svg | Format::Text => {
-                    let cell = render::route_cell(pos, map, (symbol, mover.colour), way, ROUTE_DRAWN);
-                    if let (Format::Svg, Some(view)) = (args.format, &view) {
-                        let what = match way {
-                            Some(w) => format!(
-                                "A route of {} moves for {} from {}",
-                                w.moves,
-                                mover.rule,
-                                names(pos, &[mover.at])[0]
-                            ),
-                            None => {
-                                format!("No route for {} from {}", mover.rule, names(pos, &[mover.at])[0])
-                            }
-                        };
-                        let title = render::titled(&what, pos, view);
-                        out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
-                        return Ok(());
+    let way = way.as_ref();
+    match args.format {
+        Format::Json => write_route_json(pos, mover, way, out)?,
+        Format::Svg | Format::Text => {
+            let cell = render::route_cell(pos, map, (symbol, mover.colour), way, ROUTE_DRAWN);
+            if let (Format::Svg, Some(view)) = (args.format, &view) {
+                let what = match way {
+                    Some(w) => format!(
+                        "A route of {} moves for {} from {}",
+                        w.moves,
+                        mover.rule,
+                        names(pos, &[mover.at])[0]
+                    ),
+                    None => {
+                        format!("No route for {} from {}", mover.rule, names(pos, &[mover.at])[0])
                     }
-                    write_route_line(way, pos, out)?;
-                    if let Some(view) = &view {
-                        write!(out, "{}", render::text(view, cell))?;
-                        writeln!(out, "{}", render::ROUTE_LEGEND)?;
-                    } else {
-                        writeln!(
-                            out,
-                            "(a {} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT}; --files LO..HI --ranks LO..HI draw a window)",
-                            pos.board()
-                        )?;
-                    }
-                }
+                };
+                let title = render::titled(&what, pos, view);
+                out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
+                return Ok(());
             }
-            Ok(())
+            write_route_line(way, pos, out)?;
+            if let Some(view) = &view {
+                write!(out, "{}", render::text(view, cell))?;
+                writeln!(out, "{}", render::ROUTE_LEGEND)?;
+            } else {
+                writeln!(
+                    out,
+                    "(a {} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT}; --files LO..HI --ranks LO..HI draw a window)",
+                    pos.board()
+                )?;
+            }
         }
     }
+    Ok(())
 }
 
 /// Route squares drawn at most (a strip route may cross billions).

@@ -13,7 +13,7 @@ use chessreach::infer::{infer_within, Diagram, Inference as Found};
 use chessreach::input::InputError as Place;
 use chessreach::limits::{Budget, TooLarge};
 use chessreach::load::{Loaded, Map};
-use chessreach::path::{self, Answer, Capturable, Mover, Question, RouteError, Target, Way};
+use chessreach::path::{self, Area, Ask, Capturable, Mover, Question, RouteError, Target, Way};
 use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
 use chessreach::problems::{self, Problem, SolveError};
 use chessreach::render::{self, Window};
@@ -703,8 +703,11 @@ fn route_error(py: Python<'_>, e: &RouteError) -> PyErr {
     }
 }
 
-/// Asks a route question without the GIL.
-fn answer(py: Python<'_>, pos: &Position, question: &Question) -> PyResult<Answer> {
+/// Asks a route or distance question without the GIL.
+fn answer<T: Ask + Send + Sync>(py: Python<'_>, pos: &Position, question: &Question<T>) -> PyResult<T::Answer>
+where
+    T::Answer: Send,
+{
     let budget = budget();
     py.detach(|| path::ask(&pos.loaded.position, question, budget))
         .map_err(|e| route_error(py, &e))
@@ -744,11 +747,7 @@ fn route(
         target,
         may_capture: capturable(py, may_capture)?,
     };
-    let Answer::Route(way) = answer(py, pos, &question)? else {
-        return Err(ChessreachError::new_err(
-            "route: the engine answered a distance map",
-        ));
-    };
+    let way = answer(py, pos, &question)?;
     Ok(Route {
         moves: way.as_ref().map(|w| w.moves),
         way,
@@ -773,12 +772,10 @@ fn distances(
     let (m, _) = mover_of(py, pos, mover)?;
     let question = Question {
         mover: m,
-        target: files.map_or(Target::Everywhere, |(lo, hi)| Target::Files(lo, hi)),
+        target: files.map_or(Area::Everywhere, |(lo, hi)| Area::Files(lo, hi)),
         may_capture: capturable(py, may_capture)?,
     };
-    let Answer::Distances(dm) = answer(py, pos, &question)? else {
-        return Err(ChessreachError::new_err("distances: the engine answered a route"));
-    };
+    let dm = answer(py, pos, &question)?;
     Ok(dm
         .iter()
         .filter_map(|(c, d)| d.map(|d| (pos.name(c), d)))

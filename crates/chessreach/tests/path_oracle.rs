@@ -16,7 +16,7 @@ use chessreach::limits::Budget;
 use chessreach::path::bitboard::{self, BitRouter, Target};
 use chessreach::path::strip::king_route;
 use chessreach::path::{
-    self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, SquareMoves, Way,
+    self as route, ask, Area, Capturable, Goal, Mover, Question, Router, SquareMoves, Way,
 };
 use chessreach::piece::{Colour, Rule};
 use common::{arb_piece, naive, naive_moves_within, naive_walk, TestPiece};
@@ -677,7 +677,12 @@ proptest! {
         // The map's window holds the other questions' windows (the same pieces, ends within
         // -3..=15): when the proof's margin makes it larger than the test's budget, it must be
         // refused as too large, naming its size, and the case ends there.
-        let got = match ask(&far, &question(route::Target::Files(mv(Coord::new(-3, 1)).file, mv(Coord::new(15, 1)).file)), STRIP_BUDGET) {
+        let files = Question {
+            mover: Mover { rule: mover.rule(), colour: Colour::White, at: mv(start), by_square: None },
+            target: Area::Files(mv(Coord::new(-3, 1)).file, mv(Coord::new(15, 1)).file),
+            may_capture: may_capture.clone(),
+        };
+        let map = match ask(&far, &files, STRIP_BUDGET) {
             Err(route::RouteError::TooLarge(e)) => {
                 prop_assert!(e.to_string().contains("would need"), "{}", e);
                 return Ok(());
@@ -688,7 +693,6 @@ proptest! {
             }
             got => got.expect("map"),
         };
-        let Answer::Distances(map) = got else { panic!("a map") };
         for f in -3..=15 {
             for r in 1..=ranks as i64 {
                 let c = Coord::new(f, r);
@@ -699,8 +703,7 @@ proptest! {
         // Reach the target square.
         if pos.piece_at(target).is_none_or(|i| capturable.contains(&i)) {
             let want = truth.iter().filter(|((_, at), _)| *at == target).map(|(_, &d)| d).min();
-            let got = ask(&far, &question(route::Target::Square(mv(target))), STRIP_BUDGET).expect("ask");
-            let Answer::Route(way) = got else { panic!("a route") };
+            let way = ask(&far, &question(route::Target::Square(mv(target))), STRIP_BUDGET).expect("ask");
             prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
             if let Some(w) = way {
                 prop_assert_eq!(w.squares(usize::MAX).last().copied(), Some(mv(target)));
@@ -711,8 +714,7 @@ proptest! {
         for (b, &p) in capturable.iter().enumerate() {
             let at = pieces[p].at;
             let want = truth.iter().filter(|((s, c), _)| *c == at && s >> b & 1 == 1).map(|(_, &d)| d).min();
-            let got = ask(&far, &question(route::Target::Capture(mv(at))), STRIP_BUDGET).expect("capture");
-            let Answer::Route(way) = got else { panic!("a route") };
+            let way = ask(&far, &question(route::Target::Capture(mv(at))), STRIP_BUDGET).expect("capture");
             prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
             if let Some(w) = way {
                 route_check(&w).map_err(TestCaseError::fail)?;
@@ -769,12 +771,11 @@ proptest! {
             target: route::Target::Square(mv(target)),
             may_capture: Capturable::Squares(capturable.iter().map(|&i| mv(pieces[i].at)).collect()),
         };
-        let got = match ask(&far, &question, STRIP_BUDGET) {
+        let way = match ask(&far, &question, STRIP_BUDGET) {
             // Not shrunk (not proven) and too wide for the window: nothing to compare.
             Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
             got => got.expect("ask"),
         };
-        let Answer::Route(way) = got else { panic!("a route") };
         let want = truth.iter().filter(|((_, at), _)| *at == target).map(|(_, &d)| d).min();
         prop_assert_eq!(way.as_ref().map(|w| w.moves as u32), want);
         if let Some(w) = way {
@@ -838,12 +839,9 @@ fn repeated_group_routes(
         target: route::Target::Square(target),
         may_capture: Capturable::Nothing,
     };
-    let got = match ask(&pos, &question, STRIP_BUDGET) {
+    let way = match ask(&pos, &question, STRIP_BUDGET) {
         Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(()),
         got => got.expect("ask"),
-    };
-    let Answer::Route(way) = got else {
-        panic!("a route")
     };
     let want = truth
         .iter()

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use chessreach::attack::{AttackMap, AttackQuery, Placed, Position};
 use chessreach::geometry::{Board, Coord, Rect, Wrap};
 use chessreach::limits::Budget;
-use chessreach::path::{self as route, ask, Answer, Capturable, Goal, Mover, Question, Router, Target};
+use chessreach::path::{self as route, ask, Area, Capturable, Goal, Mover, Question, Router};
 use chessreach::piece::Colour;
 use common::wrap::{self, check_route, distances, mover_moves, reached, Torus};
 use common::{all, arb_piece, naive_moves_within, naive_walk, turned, Fam, TestPiece};
@@ -684,9 +684,7 @@ proptest! {
             target,
             may_capture: Capturable::Squares(capturable.iter().map(|&i| placed[i].at).collect()),
         };
-        let Answer::Distances(asked) = ask(&pos, &question(Target::Everywhere), Budget::default()).expect("ask") else {
-            panic!("a map")
-        };
+        let asked = ask(&pos, &question(Area::Everywhere), Budget::default()).expect("ask");
         for at in t.squares() {
             prop_assert_eq!(asked.get(at), wrap::nearest(&truth, at), "ask: distance to {} in {}", at, case);
         }

@@ -15,6 +15,6 @@ mod strip;
 pub use board::{Board, BoardParseError};
 pub use coord::{Coord, CoordParseError, Delta};
 pub use grid::{EdgeGrid, GridError, DIRECTIONS};
-pub use rect::{Rect, RectError, Square, Wrap, WrapParseError};
+pub use rect::{Line, LineSquares, Rect, RectError, Square, Wrap, WrapParseError};
 pub use square_set::SquareSet;
 pub use strip::{Strip, StripError};

@@ -1,19 +1,89 @@
-//! One route interface for every board: a [`Question`] in, an [`Answer`] or a [`RouteError`]
-//! out. It picks the engine ([`Router`](super::Router) on bounded boards; on strips the compressed king router
-//! when it applies, else the router on the window of files [`super::span`] proves exact),
-//! checks the memory budget before the search allocates, and names every square, so the CLI
-//! and the Python package only parse and print.
+//! One route interface for every board: a [`Question`] in, its typed answer (a [`Way`] or none
+//! for a [`Target`], a [`DistanceMap`] for an [`Area`]) or a [`RouteError`] out. It picks the
+//! engine, in this order: on bounded boards the [`Router`](super::Router); on strips, for
+//! routes, the compressed king router when it applies, then the crossing engine (`cross`),
+//! then the shrunk strip, then the router on the window of files [`super::span`] proves
+//! exact; for distance maps on strips, that window. The budget is checked before a search
+//! allocates and every square is named, so the CLI and the Python package only parse and
+//! print.
 
-use super::bounded::bounded;
-use super::question::{Answer, Question, RouteError, Way};
-use super::span::{king_only, on_strip};
+use super::bounded;
+use super::question::{Area, Question, RouteError, Target, Way};
+use super::span::{king_only, on_strip, strip_distances};
 use super::strip::{king_route, StripRouteError};
-use super::Tuning;
+use super::{DistanceMap, Tuning};
 use crate::attack::Position;
 use crate::geometry::{Board, Coord};
 use crate::limits::{Budget, Progress};
 
-/// Answers `question` among the pieces of `pos` within `budget`.
+/// What a [`Question`] asks for, and so what it gets back: a [`Target`] a shortest [`Way`] or
+/// `None`, an [`Area`] a [`DistanceMap`].
+pub trait Ask: Copy {
+    /// The answer to a question about `Self`.
+    type Answer;
+
+    /// Answers `q` among the pieces of `pos` (see [`ask_tuned`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`ask`].
+    fn answer(
+        pos: &Position,
+        q: &Question<Self>,
+        budget: Budget,
+        progress: Option<Progress<'_>>,
+        tuning: Tuning,
+    ) -> Result<Self::Answer, RouteError>;
+}
+
+impl Ask for Target {
+    type Answer = Option<Way>;
+
+    fn answer(
+        pos: &Position,
+        q: &Question,
+        budget: Budget,
+        progress: Option<Progress<'_>>,
+        tuning: Tuning,
+    ) -> Result<Option<Way>, RouteError> {
+        match pos.board() {
+            Board::Rect(_) => bounded::route(pos, q, budget, progress),
+            Board::Strip(strip) => {
+                if let Some(target) = king_only(q) {
+                    match king(pos, q, target) {
+                        // Hoppers and periodic riders among the pieces: the window search.
+                        Err(RouteError::Strip(
+                            StripRouteError::Hopper(_) | StripRouteError::PeriodicRider(_),
+                        )) => {}
+                        answer => return answer,
+                    }
+                }
+                on_strip(pos, strip, q, budget, progress, tuning)
+            }
+        }
+    }
+}
+
+impl Ask for Area {
+    type Answer = DistanceMap;
+
+    fn answer(
+        pos: &Position,
+        q: &Question<Area>,
+        budget: Budget,
+        progress: Option<Progress<'_>>,
+        _: Tuning,
+    ) -> Result<DistanceMap, RouteError> {
+        match pos.board() {
+            Board::Rect(_) => bounded::distances(pos, q, budget, progress),
+            Board::Strip(strip) => strip_distances(pos, strip, q, budget, progress),
+        }
+    }
+}
+
+/// Answers `question` among the pieces of `pos` within `budget`: a route question
+/// (`Question<Target>`) gets `Option<Way>`, a distance question (`Question<Area>`) a
+/// [`DistanceMap`].
 ///
 /// Bounded boards: [`Router`](super::Router), O(S · squares · steps) for S reached capture subsets. Strips: a
 /// king that captures nothing goes by the compressed king router, linear in the pieces (files
@@ -28,20 +98,23 @@ use crate::limits::{Budget, Progress};
 /// ```
 /// use chessreach::attack::Position;
 /// use chessreach::limits::Budget;
-/// use chessreach::path::{ask, Answer, Capturable, Mover, Question, Target};
+/// use chessreach::path::{ask, Area, Capturable, Mover, Question, Target};
 /// use chessreach::piece::Colour;
 ///
 /// let pos = Position::from_fen("8/8/8/3r4/8/8/8/8")?;
+/// let mover = Mover { rule: "N".parse()?, colour: Colour::White, at: "b1".parse()?, by_square: None };
 /// let question = Question {
-///     mover: Mover { rule: "N".parse()?, colour: Colour::White, at: "b1".parse()?, by_square: None },
+///     mover: mover.clone(),
 ///     target: Target::Capture("d5".parse()?),
 ///     may_capture: Capturable::Nothing,
 /// };
-/// let Answer::Route(Some(way)) = ask(&pos, &question, Budget::default())? else { panic!() };
+/// let way = ask(&pos, &question, Budget::default())?.expect("a route");
 /// assert_eq!(way.moves, 2); // b1-c3-d5, c3 is not on the rook's lines
+/// let map = ask(&pos, &Question { mover, target: Area::Everywhere, may_capture: Capturable::Nothing }, Budget::default())?;
+/// assert_eq!(map.get("c3".parse()?), Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn ask(pos: &Position, question: &Question, budget: Budget) -> Result<Answer, RouteError> {
+pub fn ask<T: Ask>(pos: &Position, question: &Question<T>, budget: Budget) -> Result<T::Answer, RouteError> {
     ask_with_progress(pos, question, budget, None)
 }
 
@@ -51,12 +124,12 @@ pub fn ask(pos: &Position, question: &Question, budget: Budget) -> Result<Answer
 /// # Errors
 ///
 /// As [`ask`].
-pub fn ask_with_progress(
+pub fn ask_with_progress<T: Ask>(
     pos: &Position,
-    question: &Question,
+    question: &Question<T>,
     budget: Budget,
     progress: Option<Progress<'_>>,
-) -> Result<Answer, RouteError> {
+) -> Result<T::Answer, RouteError> {
     ask_tuned(pos, question, budget, progress, Tuning::default())
 }
 
@@ -67,49 +140,35 @@ pub fn ask_with_progress(
 /// # Errors
 ///
 /// As [`ask`].
-pub fn ask_tuned(
+pub fn ask_tuned<T: Ask>(
     pos: &Position,
-    question: &Question,
+    question: &Question<T>,
     budget: Budget,
     progress: Option<Progress<'_>>,
     tuning: Tuning,
-) -> Result<Answer, RouteError> {
-    match pos.board() {
-        Board::Rect(_) => bounded(pos, question, budget, progress),
-        Board::Strip(strip) => {
-            if let Some(target) = king_only(question) {
-                match king(pos, question, target) {
-                    // Hoppers and periodic riders among the pieces: the window search.
-                    Err(RouteError::Strip(
-                        StripRouteError::Hopper(_) | StripRouteError::PeriodicRider(_),
-                    )) => {}
-                    answer => return answer,
-                }
-            }
-            on_strip(pos, strip, question, budget, progress, tuning)
-        }
-    }
+) -> Result<T::Answer, RouteError> {
+    T::answer(pos, question, budget, progress, tuning)
 }
 
 /// A king that captures nothing, to a square of a strip: the compressed king router.
-fn king(pos: &Position, q: &Question, target: Coord) -> Result<Answer, RouteError> {
+fn king(pos: &Position, q: &Question, target: Coord) -> Result<Option<Way>, RouteError> {
     let route = king_route(pos, q.mover.colour, q.mover.at, target, true)?;
-    Ok(Answer::Route(route.map(|r| Way {
+    Ok(route.map(|r| Way {
         moves: r.moves,
         waypoints: r.waypoints.unwrap_or_default(),
         lines: true,
         repeats: Vec::new(),
         captured: Vec::new(),
-    })))
+    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::path::{Capturable, Mover, PathError, Target};
+    use crate::path::{Capturable, Mover, PathError};
     use crate::piece::Colour;
 
-    fn q(rule: &str, at: &str, target: Target, may_capture: Capturable) -> Question {
+    fn q<T>(rule: &str, at: &str, target: T, may_capture: Capturable) -> Question<T> {
         Question {
             mover: Mover {
                 by_square: None,
@@ -135,9 +194,7 @@ mod tests {
             Budget::default(),
         )
         .expect("ask");
-        let Answer::Route(Some(way)) = a else {
-            panic!("{a:?}")
-        };
+        let Some(way) = a else { panic!("{a:?}") };
         assert_eq!((way.moves, way.captured.clone()), (3, vec![sq("c3")])); // b2 is the pawn's
         assert_eq!(way.squares(usize::MAX), way.waypoints);
         let pos = Position::from_fen("8/8/8/3r4/8/8/8/8").expect("fen");
@@ -147,9 +204,7 @@ mod tests {
             Budget::default(),
         )
         .expect("n");
-        let Answer::Route(Some(way)) = a else {
-            panic!("{a:?}")
-        };
+        let Some(way) = a else { panic!("{a:?}") };
         assert_eq!(way.squares(usize::MAX), [sq("b1"), sq("c3"), sq("d5")]);
         assert_eq!(way.squares(2), [sq("b1"), sq("c3")]);
         let e = ask(
@@ -160,14 +215,14 @@ mod tests {
         assert_eq!(e, Err(RouteError::NoHostilePiece(sq("d4"))));
         let a = ask(
             &pos,
-            &q("K", "a1", Target::Everywhere, Capturable::Nothing),
+            &q("K", "a1", Area::Everywhere, Capturable::Nothing),
             Budget::default(),
         )
         .expect("map");
-        assert!(matches!(a, Answer::Distances(_)));
+        assert_eq!((a.get(sq("c3")), a.get(sq("h8"))), (Some(2), None)); // the d-file is the rook's
         let e = ask(
             &pos,
-            &q("Q", "a1", Target::Everywhere, Capturable::All),
+            &q("Q", "a1", Area::Everywhere, Capturable::All),
             Budget::new(10),
         );
         assert!(matches!(e, Err(RouteError::TooLarge(_))));
@@ -201,9 +256,7 @@ mod tests {
             Budget::default(),
         )
         .expect("ask");
-        let Answer::Route(Some(way)) = a else {
-            panic!("{a:?}")
-        };
+        let Some(way) = a else { panic!("{a:?}") };
         assert_eq!(way.moves, 1_000_000);
         let squares = way.squares(10);
         assert_eq!(squares.len(), 10);
@@ -217,32 +270,28 @@ mod tests {
             Budget::default(),
         )
         .expect("knight");
-        let Answer::Route(Some(way)) = a else {
-            panic!("{a:?}")
-        };
+        let Some(way) = a else { panic!("{a:?}") };
         assert_eq!((way.moves, way.lines), (2, false));
         assert_eq!(way.waypoints, [sq("1,1"), sq("3,2"), sq("5,1")]);
         let e = ask(
             &pos,
-            &q("K", "1,1", Target::Everywhere, Capturable::Nothing),
+            &q("K", "1,1", Area::Everywhere, Capturable::Nothing),
             Budget::default(),
         );
         assert_eq!(e, Err(RouteError::StripWindow));
         let e = ask(
             &pos,
-            &q("K", "1,1", Target::Files(3, 2), Capturable::Nothing),
+            &q("K", "1,1", Area::Files(3, 2), Capturable::Nothing),
             Budget::default(),
         );
         assert_eq!(e, Err(RouteError::NoFiles(3, 2)));
         let a = ask(
             &pos,
-            &q("K", "1,1", Target::Files(-1, 3), Capturable::Nothing),
+            &q("K", "1,1", Area::Files(-1, 3), Capturable::Nothing),
             Budget::default(),
         )
         .expect("map");
-        let Answer::Distances(map) = a else {
-            panic!("{a:?}")
-        };
+        let map = a;
         assert_eq!((map.first_file, map.rect.width()), (-1, 5));
         assert_eq!(map.get(sq("-1,3")), Some(2));
         assert_eq!(map.get(sq("4,1")), None);
@@ -258,9 +307,7 @@ mod tests {
             ),
             Budget::default(),
         );
-        let Ok(Answer::Route(Some(way))) = far else {
-            panic!("{far:?}")
-        };
+        let Ok(Some(way)) = far else { panic!("{far:?}") };
         assert_eq!(way.moves, 5_000_000_001);
         assert_eq!(way.waypoints.last(), Some(&sq("10000000000,1")));
         assert_eq!(way.repeats.len(), 1);
@@ -291,9 +338,7 @@ mod tests {
             Budget::default(),
         )
         .expect("queen");
-        let Answer::Route(Some(way)) = a else {
-            panic!("{a:?}")
-        };
+        let Some(way) = a else { panic!("{a:?}") };
         assert_eq!(way.moves, 2);
         assert_eq!(way.waypoints.first(), Some(&sq("1,1")));
         assert_eq!(way.waypoints.last(), Some(&sq("10000000000,2")));

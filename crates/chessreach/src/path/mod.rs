@@ -13,7 +13,8 @@
 //! Walls (`*` in a FEN) are never entered or captured.
 //!
 //! [`ask`] is the one interface: a [`Question`] (mover, target, what may be captured) on any
-//! board, an [`Answer`] (a [`Way`] or a [`DistanceMap`]) or a typed [`RouteError`]. Three
+//! board, answered as its target's kind says ([`Ask`]: a [`Target`] gets a [`Way`] or none,
+//! an [`Area`] a [`DistanceMap`]) or refused with a typed [`RouteError`]. The
 //! engines behind it share these rules:
 //! - [`Router`] (bounded boards, any mover): breadth-first search over states (square, captured
 //!   subset). The engine is shared and only read (the safe squares of each subset computed
@@ -45,7 +46,7 @@ pub mod span;
 pub mod strip;
 
 pub use crate::attack::{Mover, SquareMoves};
-pub use ask::{ask, ask_tuned, ask_with_progress};
+pub use ask::{ask, ask_tuned, ask_with_progress, Ask};
 pub use cross::{RowPolicy, Tuning};
-pub use question::{Answer, Capturable, Question, Repeat, RouteError, Target, Way};
+pub use question::{Area, Capturable, Question, Repeat, RouteError, Target, Way};
 pub use router::{DistanceMap, Goal, PathError, Route, Router, Scratch};

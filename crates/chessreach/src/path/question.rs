@@ -1,25 +1,43 @@
 //! The route vocabulary every face and engine speaks: the [`Question`] (who moves, where to,
-//! what may be captured), the [`Answer`] (a [`Way`] or a [`DistanceMap`]) and the
-//! [`RouteError`]. It holds no algorithm: the dispatcher (`ask`) and the engines use it.
+//! what may be captured), typed by what it asks for — a [`Target`] gets a [`Way`] or none, an
+//! [`Area`] a [`DistanceMap`](super::DistanceMap) — and the [`RouteError`]. It holds no
+//! algorithm: the dispatcher (`ask`) and the engines use it.
 
 use thiserror::Error;
 
 use super::strip::StripRouteError;
-use super::{DistanceMap, Mover, PathError};
+use super::{Mover, PathError};
 use crate::geometry::Coord;
 use crate::limits::TooLarge;
 
-/// Where the mover should go.
+/// Where the mover should go: a route question ([`Question`]), answered by a shortest
+/// [`Way`] or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// Stand on this square.
     Square(Coord),
     /// Capture the hostile piece on this square (it becomes capturable).
     Capture(Coord),
-    /// Every square: a distance map (bounded boards).
+}
+
+impl Target {
+    /// The square the route ends on.
+    #[must_use]
+    pub fn square(self) -> Coord {
+        match self {
+            Self::Square(c) | Self::Capture(c) => c,
+        }
+    }
+}
+
+/// The squares a distance question (`Question<Area>`) measures, answered by a
+/// [`DistanceMap`](super::DistanceMap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Area {
+    /// Every square of a bounded board.
     Everywhere,
-    /// Every square of files `LO..=HI`: a distance map of a window (on a strip, where
-    /// `Everywhere` has no end; on a bounded board, those files of the whole board's map).
+    /// Every square of files `LO..=HI`: a window (on a strip, where `Everywhere` has no end;
+    /// on a bounded board, those files of the whole board's map).
     Files(i64, i64),
 }
 
@@ -50,13 +68,16 @@ impl std::str::FromStr for Capturable {
     }
 }
 
-/// A route question: who moves, where to, what may be captured.
+/// A question about a mover: who moves, where to ([`Target`], the default: a route) or which
+/// squares to measure ([`Area`]: a distance map), and what may be captured. The kind of
+/// `target` fixes the kind of answer (`path::Ask::Answer`), so no caller receives the wrong
+/// one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Question {
+pub struct Question<T = Target> {
     /// The travelling piece (not one of the position's pieces).
     pub mover: Mover,
-    /// Where it should go.
-    pub target: Target,
+    /// Where it should go, or what to measure.
+    pub target: T,
     /// What it may capture on the way.
     pub may_capture: Capturable,
 }
@@ -138,15 +159,6 @@ impl Way {
     }
 }
 
-/// What a [`Question`] gets back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A shortest route, `None` when there is none.
-    Route(Option<Way>),
-    /// Fewest moves to every square ([`Target::Everywhere`]).
-    Distances(DistanceMap),
-}
-
 /// Why a route question cannot be answered.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -164,7 +176,7 @@ pub enum RouteError {
     #[error("no hostile piece stands on {0} to be captured")]
     NoHostilePiece(Coord),
     /// A distance map of a whole strip: it has no end, so a window of files is needed.
-    #[error("a strip has no end: a distance map needs a window of files (Target::Files, --files LO..HI)")]
+    #[error("a strip has no end: a distance map needs a window of files (Area::Files, --files LO..HI)")]
     StripWindow,
     /// An empty window of files.
     #[error("files {0}..{1} hold no file of the board")]

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::attack::walk::{self, Surface};
 use crate::attack::{Position, SquareMoves};
-use crate::geometry::{Coord, Delta, Rect, Square, SquareSet, Wrap};
+use crate::geometry::{Coord, Delta, Line, Rect, Square, SquareSet, Wrap};
 use crate::limits::Progress;
 use crate::piece::{Colour, Motion, Rule, Step};
 
@@ -186,6 +186,9 @@ pub struct Router<'a> {
     safe: Vec<OnceLock<SquareSet>>,
     /// Per step: its index among the ray-marking steps, if it is one.
     rider: Vec<Option<usize>>,
+    /// Per step: its line on the board ([`Rect::line`]), made once: a wrapped board's rays
+    /// step by it (made per ray, it cost more than the short rays it walks).
+    lines: Vec<Line>,
     /// When every step is a plain leap (no ride, hop or lame leg) and some piece may be
     /// captured: per square and step, the square it lands on (`NO_SQUARE` off the board).
     /// Built once, O(squares × steps).
@@ -385,6 +388,7 @@ impl<'a> Router<'a> {
         let initial = rule.initial_steps(colour);
         let initial_rank =
             Rule::initial_region(colour, u64::from(rect.height())).filter(|_| !initial.is_empty());
+        let lines = steps.iter().map(|st| rect.line(st.delta)).collect();
         let mut riders = 0;
         let rider = steps
             .iter()
@@ -426,6 +430,7 @@ impl<'a> Router<'a> {
             occupant,
             cap_bit,
             safe: (0..subsets).map(|_| OnceLock::new()).collect(),
+            lines,
             rider,
             riders,
             initial,
@@ -627,25 +632,17 @@ impl<'a> Router<'a> {
     /// marked there): it offers each square until a piece (included), a mark of an earlier ray
     /// of the same step (`r`-th marking step) in this subset, or the square it left — its line
     /// came round. O(squares entered).
+    #[inline]
     fn ride_wrapped(
         &self,
-        step: &Step,
+        line: &Line,
         r: usize,
-        from: Coord,
+        (from, s): (Coord, Square),
         surface: &SubsetSurface<'_>,
         passed: &mut [u64],
         offer: &mut impl FnMut(Square),
     ) {
-        let mut at = from;
-        while let Some(t) = self
-            .rect
-            .step(at, step.delta)
-            .filter(|&c| c != from)
-            .and_then(|c| {
-                at = c;
-                self.rect.square(c)
-            })
-        {
+        for t in line.squares(from, s) {
             let bit = t.index() * self.riders + r;
             if passed[bit / 64] >> (bit % 64) & 1 == 1 {
                 return;
@@ -769,7 +766,7 @@ impl<'a> Router<'a> {
                         walk::walk_step(&beyond, screen, &surface, &mut sink);
                     }
                 } else {
-                    self.ride_wrapped(step, r, from, &surface, passed, &mut offer);
+                    self.ride_wrapped(&self.lines[k], r, (from, s), &surface, passed, &mut offer);
                 }
             } else {
                 let mut sink = |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));

@@ -86,17 +86,18 @@
 
 use std::sync::Arc;
 
-use super::bounded::bounded;
+use super::bounded;
 use super::margin::{explicit_files, margin, Spans};
-use super::question::{Answer, Question, RouteError, Target, Way};
-use super::{DistanceMap, PathError, Tuning};
+use super::question::{Area, Capturable, Question, RouteError, Target, Way};
+use super::{DistanceMap, Mover, PathError, Tuning};
 use crate::attack::{Placed, Position, StripAttackMap};
 use crate::geometry::{Board, Coord, Rect, Strip};
 use crate::limits::{Budget, Progress};
 use crate::piece::{Motion, Step};
 
-/// Answers a strip question: on the window the module docs prove enough, with long empty
-/// stretches shrunk first where that is proven exact.
+/// Answers a strip route question: by the crossing engine when it applies, else on the window
+/// the module docs prove enough, with long empty stretches shrunk first where that is proven
+/// exact.
 pub(super) fn on_strip(
     pos: &Position,
     strip: Strip,
@@ -104,128 +105,187 @@ pub(super) fn on_strip(
     budget: Budget,
     progress: Option<Progress<'_>>,
     tuning: Tuning,
-) -> Result<Answer, RouteError> {
+) -> Result<Option<Way>, RouteError> {
     if let Some(answer) = super::cross::crossing(pos, strip, q, budget, tuning) {
         return answer;
     }
     match shrunk(pos, strip, q, budget, progress) {
         Some(answer) => Ok(answer),
-        None => window(pos, strip, q, budget, progress),
+        None => window_route(pos, strip, q, budget, progress),
     }
 }
 
-/// Answers a strip question on the window the module docs prove enough.
-fn window(
+/// A strip question moved onto the window of files the module docs prove enough: a bounded
+/// board whose file 1 is the strip's file `lo`, holding every piece, and the mover and the
+/// capturable squares moved with it.
+struct Window {
+    position: Position,
+    lo: i64,
+    mover: Mover,
+    may_capture: Capturable,
+}
+
+impl Window {
+    /// The window's square of the strip's square `c`.
+    fn inward(&self, c: Coord) -> Coord {
+        Coord::new(c.file.wrapping_sub(self.lo).wrapping_add(1), c.rank)
+    }
+
+    /// The strip's square of the window's square `c`.
+    fn back(&self, c: Coord) -> Coord {
+        Coord::new(c.file.wrapping_add(self.lo).wrapping_sub(1), c.rank)
+    }
+
+    /// An error of the window's search, its square named on the strip.
+    fn error_back(&self, e: RouteError) -> RouteError {
+        match e {
+            RouteError::NoHostilePiece(c) => RouteError::NoHostilePiece(self.back(c)),
+            e => e,
+        }
+    }
+
+    /// The window of `pos` for `mover` (capturing what `may_capture` lists), wide enough for
+    /// the files in `matter` (the start, the target or the files of a distance map): the
+    /// pieces' files widened by their reach, and by the margin of the module docs.
+    fn of(
+        pos: &Position,
+        strip: Strip,
+        mover: &Mover,
+        may_capture: &Capturable,
+        matter: &[i64],
+    ) -> Result<Self, RouteError> {
+        let colour = mover.colour;
+        let start = mover.at;
+        if !strip.contains(start) {
+            return Err(PathError::StartOffBoard(start).into());
+        }
+        if pos.piece_at(start).is_some() {
+            return Err(PathError::StartOccupied(start).into());
+        }
+        // Initial moves (from one rank) count as moves of the mover: the margin for the union
+        // of both sets of steps holds for the mover that makes some of them from one rank only.
+        let mut steps = mover.rule.steps(colour);
+        steps.extend(mover.rule.initial_steps(colour));
+        let Spans { margin: w, reach, .. } =
+            margin(pos, strip, &steps, colour).ok_or(RouteError::StripSpan {
+                files: None,
+                ranks: strip.ranks(),
+                margin: None,
+            })?;
+        let files_of = pos.pieces().iter().map(|p| p.at.file);
+        let (mut lo, mut hi) = (i128::MAX, i128::MIN);
+        for f in files_of {
+            lo = lo.min(i128::from(f) - i128::from(reach));
+            hi = hi.max(i128::from(f) + i128::from(reach));
+        }
+        for &f in matter {
+            lo = lo.min(i128::from(f));
+            hi = hi.max(i128::from(f));
+        }
+        let w = i128::try_from(w).unwrap_or(i128::MAX);
+        let lo = lo.saturating_sub(w).max(i128::from(i64::MIN));
+        let hi = hi.saturating_add(w).min(i128::from(i64::MAX));
+        let (lo, hi) = (
+            i64::try_from(lo).expect("clamped to i64"),
+            i64::try_from(hi).expect("clamped to i64"),
+        );
+        let width = hi.abs_diff(lo).saturating_add(1);
+        let rect = Rect::new(width, u64::from(strip.ranks())).map_err(|_| RouteError::StripSpan {
+            files: Some(width),
+            ranks: strip.ranks(),
+            margin: u64::try_from(w).ok(),
+        })?;
+        let into = |c: Coord| Coord::new(c.file.wrapping_sub(lo).wrapping_add(1), c.rank);
+        let pieces: Vec<Placed> = pos
+            .pieces()
+            .iter()
+            .map(|p| Placed { at: into(p.at), ..*p })
+            .collect();
+        let mut mover = mover.clone();
+        mover.at = into(start);
+        if let Some(moves) = &mover.by_square {
+            mover.by_square = Some(Arc::new(moves.shifted(1i64.wrapping_sub(lo))));
+        }
+        let mut may_capture = may_capture.clone();
+        if let Capturable::Squares(list) = &mut may_capture {
+            for c in list.iter_mut() {
+                *c = into(*c);
+            }
+        }
+        let window = Self {
+            position: Position::new(Board::Rect(rect), pos.kinds().to_vec(), pieces)
+                .expect("the window holds every piece of a checked position"),
+            lo,
+            mover,
+            may_capture,
+        };
+        Ok(window)
+    }
+}
+
+/// Answers a strip route question on the window the module docs prove enough.
+fn window_route(
     pos: &Position,
     strip: Strip,
     q: &Question,
     budget: Budget,
     progress: Option<Progress<'_>>,
-) -> Result<Answer, RouteError> {
-    let colour = q.mover.colour;
-    let start = q.mover.at;
-    // In the router's order: the target, then the start.
-    let mut matter: Vec<i64> = vec![start.file];
-    match q.target {
-        Target::Square(t) | Target::Capture(t) => {
-            if !strip.contains(t) {
-                return Err(PathError::TargetOffBoard(t).into());
-            }
-            matter.push(t.file);
-        }
-        Target::Files(lo, hi) => matter.extend([lo, hi]),
-        Target::Everywhere => return Err(RouteError::StripWindow),
+) -> Result<Option<Way>, RouteError> {
+    let t = q.target.square();
+    if !strip.contains(t) {
+        return Err(PathError::TargetOffBoard(t).into());
     }
-    if !strip.contains(start) {
-        return Err(PathError::StartOffBoard(start).into());
-    }
-    if pos.piece_at(start).is_some() {
-        return Err(PathError::StartOccupied(start).into());
-    }
-    let files = match q.target {
-        Target::Files(lo, hi) if lo <= hi => Some((lo, hi)),
-        Target::Files(lo, hi) => return Err(RouteError::NoFiles(lo, hi)),
-        _ => None,
+    let window = Window::of(pos, strip, &q.mover, &q.may_capture, &[q.mover.at.file, t.file])?;
+    let inner = Question {
+        mover: window.mover.clone(),
+        target: match q.target {
+            Target::Square(t) => Target::Square(window.inward(t)),
+            Target::Capture(t) => Target::Capture(window.inward(t)),
+        },
+        may_capture: window.may_capture.clone(),
     };
-    // Initial moves (from one rank) count as moves of the mover: the margin for the union of
-    // both sets of steps holds for the mover that makes some of them from one rank only.
-    let mut steps = q.mover.rule.steps(colour);
-    steps.extend(q.mover.rule.initial_steps(colour));
-    let Spans { margin: w, reach, .. } = margin(pos, strip, &steps, colour).ok_or(RouteError::StripSpan {
-        files: None,
-        ranks: strip.ranks(),
-        margin: None,
-    })?;
-    let files_of = pos.pieces().iter().map(|p| p.at.file);
-    let (mut lo, mut hi) = (i128::MAX, i128::MIN);
-    for f in files_of {
-        lo = lo.min(i128::from(f) - i128::from(reach));
-        hi = hi.max(i128::from(f) + i128::from(reach));
-    }
-    for &f in &matter {
-        lo = lo.min(i128::from(f));
-        hi = hi.max(i128::from(f));
-    }
-    let w = i128::try_from(w).unwrap_or(i128::MAX);
-    let lo = lo.saturating_sub(w).max(i128::from(i64::MIN));
-    let hi = hi.saturating_add(w).min(i128::from(i64::MAX));
-    let (lo, hi) = (
-        i64::try_from(lo).expect("clamped to i64"),
-        i64::try_from(hi).expect("clamped to i64"),
-    );
-    let width = hi.abs_diff(lo).saturating_add(1);
-    let rect = Rect::new(width, u64::from(strip.ranks())).map_err(|_| RouteError::StripSpan {
-        files: Some(width),
-        ranks: strip.ranks(),
-        margin: u64::try_from(w).ok(),
-    })?;
-    // Window file 1 is strip file `lo`.
-    let into = |c: Coord| Coord::new(c.file.wrapping_sub(lo).wrapping_add(1), c.rank);
-    let back = |c: Coord| Coord::new(c.file.wrapping_add(lo).wrapping_sub(1), c.rank);
-    let pieces: Vec<Placed> = pos
-        .pieces()
-        .iter()
-        .map(|p| Placed { at: into(p.at), ..*p })
-        .collect();
-    let window = Position::new(Board::Rect(rect), pos.kinds().to_vec(), pieces)
-        .expect("the window holds every piece of a checked position");
-    let mut inner = q.clone();
-    inner.mover.at = into(start);
-    if let Some(moves) = &inner.mover.by_square {
-        inner.mover.by_square = Some(Arc::new(moves.shifted(1i64.wrapping_sub(lo))));
-    }
-    inner.target = match q.target {
-        Target::Square(t) => Target::Square(into(t)),
-        Target::Capture(t) => Target::Capture(into(t)),
-        Target::Files(..) | Target::Everywhere => Target::Everywhere,
+    let way = bounded::route(&window.position, &inner, budget, progress).map_err(|e| window.error_back(e))?;
+    Ok(way.map(|w| Way {
+        waypoints: w.waypoints.into_iter().map(|c| window.back(c)).collect(),
+        captured: w.captured.into_iter().map(|c| window.back(c)).collect(),
+        ..w
+    }))
+}
+
+/// Answers a strip distance question (files `LO..=HI`) on the window the module docs prove
+/// enough.
+pub(super) fn strip_distances(
+    pos: &Position,
+    strip: Strip,
+    q: &Question<Area>,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+) -> Result<DistanceMap, RouteError> {
+    let (flo, fhi) = match q.target {
+        Area::Everywhere => return Err(RouteError::StripWindow),
+        Area::Files(lo, hi) if lo <= hi => (lo, hi),
+        Area::Files(lo, hi) => return Err(RouteError::NoFiles(lo, hi)),
     };
-    if let super::Capturable::Squares(list) = &mut inner.may_capture {
-        for c in list.iter_mut() {
-            *c = into(*c);
-        }
+    let window = Window::of(pos, strip, &q.mover, &q.may_capture, &[q.mover.at.file, flo, fhi])?;
+    let inner = Question {
+        mover: window.mover.clone(),
+        target: Area::Everywhere,
+        may_capture: window.may_capture.clone(),
+    };
+    let map =
+        bounded::distances(&window.position, &inner, budget, progress).map_err(|e| window.error_back(e))?;
+    Ok(DistanceMap {
+        first_file: window.lo,
+        ..map
     }
-    let answer = bounded(&window, &inner, budget, progress).map_err(|e| match e {
-        RouteError::NoHostilePiece(c) => RouteError::NoHostilePiece(back(c)),
-        e => e,
-    })?;
-    Ok(match answer {
-        Answer::Route(way) => Answer::Route(way.map(|w| Way {
-            waypoints: w.waypoints.into_iter().map(back).collect(),
-            captured: w.captured.into_iter().map(back).collect(),
-            ..w
-        })),
-        Answer::Distances(dm) => {
-            let (flo, fhi) = files.expect("checked above");
-            Answer::Distances(DistanceMap { first_file: lo, ..dm }.files(flo, fhi))
-        }
-    })
+    .files(flo, fhi))
 }
 
 /// The target, when the compressed king engine answers this question: a king that captures
 /// nothing, going to a square.
 pub(super) fn king_only(q: &Question) -> Option<Coord> {
     match (q.target, &q.may_capture) {
-        (Target::Square(t), super::Capturable::Nothing)
+        (Target::Square(t), Capturable::Nothing)
             if q.mover.by_square.is_none() && q.mover.rule == "K".parse().expect("the king") =>
         {
             Some(t)
@@ -273,16 +333,18 @@ struct Shrunk {
 /// when it does not apply or cannot be proven (the window then answers or refuses). Builds the
 /// stretches in O(p log p) for p pieces, then the window's cost on the shrunk strip, at most
 /// twice.
+#[expect(
+    clippy::option_option,
+    reason = "outer None: the shrink is not proven (the window answers); inner: the route or none"
+)]
 fn shrunk(
     pos: &Position,
     strip: Strip,
     q: &Question,
     budget: Budget,
     progress: Option<Progress<'_>>,
-) -> Option<Answer> {
-    let (Target::Square(t) | Target::Capture(t)) = q.target else {
-        return None;
-    };
+) -> Option<Option<Way>> {
+    let t = q.target.square();
     if q.mover.by_square.is_some() || !strip.contains(t) || !strip.contains(q.mover.at) {
         return None;
     }
@@ -338,31 +400,27 @@ fn shrunk(
         inner.mover.at = shift(q.mover.at);
         inner.target = match q.target {
             Target::Capture(_) => Target::Capture(shift(t)),
-            _ => Target::Square(shift(t)),
+            Target::Square(_) => Target::Square(shift(t)),
         };
-        if let super::Capturable::Squares(list) = &mut inner.may_capture {
+        if let Capturable::Squares(list) = &mut inner.may_capture {
             for c in list.iter_mut() {
                 *c = shift(*c);
             }
         }
-        let way = match window(&small, strip, &inner, budget, progress) {
-            Ok(Answer::Route(Some(way))) => way,
+        let way = match window_route(&small, strip, &inner, budget, progress) {
+            Ok(Some(way)) => way,
             // No route: proven only where the target is a square nothing may ever stand on.
-            Ok(Answer::Route(None))
-                if q.may_capture == super::Capturable::Nothing && q.target == Target::Square(t) =>
-            {
+            Ok(None) if q.may_capture == Capturable::Nothing && q.target == Target::Square(t) => {
                 let never = pos.piece_at(t).is_some()
                     || StripAttackMap::new(pos).is_some_and(|m| m.is_attacked(colour.opponent(), t));
-                return never.then_some(Answer::Route(None));
+                return never.then_some(None);
             }
             // A refusal is the window's to give, with the real strip's figures.
             _ => return None,
         };
         let need = keep_for(way.moves)?;
         if keep >= need {
-            return Some(Answer::Route(Some(stretched(
-                &small, &steps, period, &cuts, &way,
-            )?)));
+            return Some(Some(stretched(&small, &steps, period, &cuts, &way)?));
         }
         keep = need;
     }

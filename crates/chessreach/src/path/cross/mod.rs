@@ -60,7 +60,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::question::{Answer, Question, RouteError, Target};
+use super::question::{Question, RouteError, Target, Way};
 use crate::attack::Position;
 use crate::geometry::Strip;
 use crate::limits::Budget;
@@ -170,7 +170,7 @@ pub(super) fn crossing(
     q: &Question,
     budget: Budget,
     tuning: Tuning,
-) -> Option<Result<Answer, RouteError>> {
+) -> Option<Result<Option<Way>, RouteError>> {
     let engine = match engine(pos, strip, q, budget, tuning)? {
         Ok(engine) => engine,
         Err(e) => return Some(Err(e)),
@@ -178,7 +178,7 @@ pub(super) fn crossing(
     let Target::Square(t) = q.target else {
         return None;
     };
-    Some(Ok(Answer::Route(engine.sweep(q.mover.at, t)?)))
+    Some(Ok(engine.sweep(q.mover.at, t)?))
 }
 
 /// A lock on the engine's shared memos (a thread that panicked left nothing half made: each

@@ -487,7 +487,7 @@ mod tests {
     use crate::attack::Position;
     use crate::geometry::{Coord, Strip};
     use crate::limits::Budget;
-    use crate::path::question::{Answer, Question, Target, Way};
+    use crate::path::question::{Question, Target, Way};
     use crate::path::Capturable;
     use crate::piece::Colour;
 
@@ -502,12 +502,10 @@ mod tests {
         for case in 0..24 {
             let (pos, strip, q) = repeated_groups(case, &mut next);
             let mover = q.mover.rule.to_string();
-            let Target::Square(target) = q.target else {
-                unreachable!("a square")
-            };
+            let target = q.target.square();
             let budget = Budget::new(1 << 30);
             let answer = |rows| match crossing(&pos, strip, &q, budget, rows) {
-                Some(Ok(Answer::Route(way))) => Some(way),
+                Some(Ok(way)) => Some(way),
                 Some(Err(e)) => panic!("{mover}: {e}"),
                 _ => None,
             };
@@ -678,7 +676,7 @@ mod tests {
             };
             let budget = Budget::new(1 << 30);
             let length = |rows| match crossing(&pos, strip, &q, budget, rows) {
-                Some(Ok(Answer::Route(way))) => Some(way.map(|w| w.moves)),
+                Some(Ok(way)) => Some(way.map(|w| w.moves)),
                 Some(Err(e)) => panic!("{mover}: {e}"),
                 _ => None,
             };

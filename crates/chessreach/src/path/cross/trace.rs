@@ -803,7 +803,7 @@ mod tests {
     use crate::attack::Position;
     use crate::geometry::Strip;
     use crate::limits::Budget;
-    use crate::path::question::{Answer, Question, Target};
+    use crate::path::question::{Question, Target};
     use crate::path::Capturable;
     use crate::piece::{Colour, Rule};
 
@@ -837,7 +837,7 @@ mod tests {
                 target: Target::Square(Coord::new(t, 8)),
                 may_capture: Capturable::Nothing,
             };
-            let Some(Ok(Answer::Route(Some(way)))) =
+            let Some(Ok(Some(way))) =
                 crossing(&pos, strip, &q, Budget::new(1 << 30), tuning(RowPolicy::Auto))
             else {
                 panic!("no route to {t}");
