@@ -460,3 +460,155 @@ fn cylinders() {
         set(&[(1, 2), (2, 1), (2, 2), (1, 1)])
     );
 }
+
+mod endgame {
+    use std::collections::HashMap;
+
+    use super::common::endgame_ref::{atom, solve, RefMotion, RefOutcome, RefPiece};
+
+    type Table = HashMap<(Vec<Option<(i32, i32)>>, bool), RefOutcome>;
+
+    fn piece(white: bool, royal: bool, letters: &str) -> RefPiece {
+        let motions: Vec<RefMotion> = letters.chars().flat_map(atom).collect();
+        RefPiece {
+            white,
+            royal,
+            moves: motions.clone(),
+            captures: motions,
+        }
+    }
+
+    /// White king, a white piece, black king.
+    fn kxk(letters: &str) -> Vec<RefPiece> {
+        vec![
+            piece(true, true, "K"),
+            piece(true, false, letters),
+            piece(false, true, "K"),
+        ]
+    }
+
+    fn at(table: &Table, squares: &[Option<(i32, i32)>], white_to_move: bool) -> Option<RefOutcome> {
+        table.get(&(squares.to_vec(), white_to_move)).copied()
+    }
+
+    /// With White to move and the piece on the board every position is a win; with Black to
+    /// move the only draws are stalemates and positions where Black takes the piece.
+    fn wins_everywhere(table: &Table) -> u32 {
+        let mut longest = 0;
+        for ((squares, white), v) in table {
+            let alive = squares[1].is_some();
+            match (*white, alive, *v) {
+                (true, true, RefOutcome::Win(n)) => longest = longest.max(n),
+                (true, true, other) => panic!("{squares:?} white to move: {other:?}"),
+                (_, false, other) => assert_eq!(other, RefOutcome::Draw, "{squares:?}"),
+                (false, true, RefOutcome::Loss(_)) => {}
+                (false, true, RefOutcome::Draw) => {
+                    // Black takes the piece, or has no move at all (a stalemate: no king step
+                    // reaches a square where White to move is a legal position).
+                    let (k, x) = (squares[2].unwrap_or((0, 0)), squares[1].unwrap_or((0, 0)));
+                    let takes = (k.0 - x.0).abs() <= 1 && (k.1 - x.1).abs() <= 1;
+                    let steps = (-1..=1)
+                        .flat_map(|dx| (-1..=1).map(move |dy| (k.0 + dx, k.1 + dy)))
+                        .filter(|&d| d != k && Some(d) != squares[0] && Some(d) != squares[1]);
+                    let stalemate = steps
+                        .filter(|&d| table.contains_key(&(vec![squares[0], squares[1], Some(d)], true)))
+                        .count()
+                        == 0;
+                    assert!(takes || stalemate, "{squares:?} black to move: a draw");
+                }
+                (false, true, other) => panic!("{squares:?} black to move: {other:?}"),
+            }
+        }
+        longest
+    }
+
+    #[test]
+    fn bare_kings_draw() {
+        let kings = vec![piece(true, true, "K"), piece(false, true, "K")];
+        let table = solve(4, 4, false, false, &kings, true);
+        assert!(!table.is_empty());
+        assert!(table.values().all(|&v| v == RefOutcome::Draw));
+        // On a 3x3 torus a king touches every square: no legal position. On a 3x3 cylinder the
+        // kings stand on opposite edge ranks: 3 * 3 * 2 placements, either side to move.
+        assert!(solve(3, 3, true, true, &kings, false).is_empty());
+        let cylinder = solve(3, 3, true, false, &kings, false);
+        assert_eq!(cylinder.len(), 36);
+        assert!(cylinder.values().all(|&v| v == RefOutcome::Draw));
+    }
+
+    #[test]
+    fn mate_in_one_and_stalemate_by_hand() {
+        let table = solve(4, 4, false, false, &kxk("Q"), false);
+        // White Kb2, Qd2, Black Ka4: Qd4 mates.
+        let mate = [Some((1, 1)), Some((3, 1)), Some((0, 3))];
+        assert_eq!(at(&table, &mate, true), Some(RefOutcome::Win(1)));
+        let mated = [Some((1, 1)), Some((3, 3)), Some((0, 3))];
+        assert_eq!(at(&table, &mated, false), Some(RefOutcome::Loss(0)));
+        // Black Ka4, White Qc3, Kd1, Black to move: stalemate, a loss under the other rule.
+        let stale = [Some((3, 0)), Some((2, 2)), Some((0, 3))];
+        assert_eq!(at(&table, &stale, false), Some(RefOutcome::Draw));
+        let lossy = solve(4, 4, false, false, &kxk("Q"), true);
+        assert_eq!(at(&lossy, &stale, false), Some(RefOutcome::Loss(0)));
+        // White to move with Black in check is no position.
+        assert_eq!(
+            at(&table, &[Some((1, 1)), Some((3, 0)), Some((0, 3))], true),
+            None
+        );
+        // The queen taken: bare kings.
+        assert_eq!(
+            at(&table, &[Some((1, 1)), None, Some((0, 3))], true),
+            Some(RefOutcome::Draw)
+        );
+    }
+
+    #[test]
+    fn wrapped_mate_in_one() {
+        // A 4x3 cylinder: White Kb1, Rd1, Black Kb3. Rd3 mates: the rook covers c3 and a3 (also
+        // across the edge), the king a2, b2, c2.
+        let pieces = kxk("R");
+        let start = [Some((1, 0)), Some((3, 0)), Some((1, 2))];
+        let mated = [Some((1, 0)), Some((3, 2)), Some((1, 2))];
+        let cylinder = solve(4, 3, true, false, &pieces, false);
+        assert_eq!(at(&cylinder, &start, true), Some(RefOutcome::Win(1)));
+        assert_eq!(at(&cylinder, &mated, false), Some(RefOutcome::Loss(0)));
+        // White Kb1, Rc3, Black Ka3 in check: mate on the flat board; on the cylinder the king
+        // escapes across the edge to d2.
+        let corner = [Some((1, 0)), Some((2, 2)), Some((0, 2))];
+        let flat = solve(4, 3, false, false, &pieces, false);
+        assert_eq!(at(&flat, &corner, false), Some(RefOutcome::Loss(0)));
+        assert!(matches!(at(&cylinder, &corner, false), Some(v) if v != RefOutcome::Loss(0)));
+        // On a torus the rook's file comes round too: a 3x3 torus has no legal KRvK position
+        // with the kings apart... every king touches all squares.
+        assert!(solve(3, 3, true, true, &pieces, false).is_empty());
+    }
+
+    #[test]
+    fn queen_and_rook_win_small_boards() {
+        let table = solve(5, 5, false, false, &kxk("Q"), false);
+        assert!(wins_everywhere(&table) > 1, "KQvK 5x5");
+        let table = solve(4, 4, false, false, &kxk("R"), false);
+        assert!(wins_everywhere(&table) > 1, "KRvK 4x4");
+    }
+
+    #[test]
+    #[ignore = "slow in debug builds; run with --release -- --ignored"]
+    fn queen_wins_on_6x6() {
+        let table = solve(6, 6, false, false, &kxk("Q"), false);
+        assert!(wins_everywhere(&table) > 1, "KQvK 6x6");
+    }
+
+    /// The published longest `KQvK` mate on 8x8: 10 moves, 19 plies (slow in debug builds).
+    #[test]
+    #[ignore = "about a minute in debug; run with --release -- --ignored"]
+    fn queen_mates_in_19_plies_on_8x8() {
+        let table = solve(8, 8, false, false, &kxk("Q"), false);
+        let longest = table
+            .iter()
+            .filter_map(|((_, white), v)| match (white, v) {
+                (true, RefOutcome::Win(n)) => Some(*n),
+                _ => None,
+            })
+            .max();
+        assert_eq!(longest, Some(19));
+    }
+}

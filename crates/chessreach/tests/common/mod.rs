@@ -17,6 +17,7 @@ use chessreach::geometry::{Board, Coord};
 use chessreach::piece::{Colour, Rule};
 use proptest::prelude::*;
 
+pub mod endgame_ref;
 pub mod wrap;
 pub mod xbetza_ref;
 
