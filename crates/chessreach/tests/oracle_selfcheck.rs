@@ -461,6 +461,78 @@ fn cylinders() {
     );
 }
 
+/// Texts that mean the same piece in Fairy-Stockfish's Betza and in `XBetza`: the hand-typed
+/// families of the FSF-dialect oracle (`common::table`) and this oracle agree on positions with
+/// friends and foes, both colours (a cross-check of two oracles written apart).
+#[test]
+fn agrees_with_the_fsf_oracle_on_shared_texts() {
+    use chessreach::geometry::Coord;
+    use chessreach::piece::Colour;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    let shared = [
+        "N", "K", "R", "B", "Q", "NN", "R2", "W", "D", "fR", "fN", "fsN", "rW", "lfN", "frF", "WfF", "vR",
+        "sW", "bB", "fmWfcF", "mWcF", "mRcF", "mWcB", "nN", "nA", "nD", "WR", "nDmR", "pR", "mRcpR", "gQ",
+        "pB", "fpR3", "pB2",
+    ];
+    let (w, h) = (7, 6);
+    let mut rng = StdRng::seed_from_u64(31);
+    for text in shared {
+        let fams = common::TestPiece::named(text).fams;
+        for _ in 0..60 {
+            let from = (rng.gen_range(0..w), rng.gen_range(0..h));
+            let mut spots = Spots::new(&[], &[]);
+            for _ in 0..rng.gen_range(0..8) {
+                let sq = (rng.gen_range(0..w), rng.gen_range(0..h));
+                if sq != from && spots.at(sq).is_none() {
+                    if rng.gen_bool(0.5) {
+                        spots.friends.push(sq);
+                    } else {
+                        spots.foes.push(sq);
+                    }
+                }
+            }
+            let black = rng.gen_bool(0.5);
+            let colour = if black { Colour::Black } else { Colour::White };
+            let coord = |(x, y): Sq| Coord::new(i64::from(x), i64::from(y));
+            let to_sq = |c: Coord| {
+                (
+                    i32::try_from(c.file).unwrap_or(-1),
+                    i32::try_from(c.rank).unwrap_or(-1),
+                )
+            };
+            let inside =
+                |c: Coord| (0..i64::from(w)).contains(&c.file) && (0..i64::from(h)).contains(&c.rank);
+            let occupied = |c: Coord| spots.at(to_sq(c)).is_some();
+            let mut fsf = BTreeSet::new();
+            for (c, cap, mv) in common::naive_moves_within(&fams, colour, coord(from), &inside, &occupied) {
+                let sq = to_sq(c);
+                match spots.at(sq) {
+                    None if mv => {
+                        fsf.insert(mv_to(sq, false));
+                    }
+                    Some(RefSide::Foe) if cap => {
+                        fsf.insert(mv_to(sq, true));
+                    }
+                    _ => {}
+                }
+            }
+            let ours: BTreeSet<RefMove> = moves(text, w, h, false, from, black, &|q| spots.at(q), true)
+                .unwrap_or_else(|e| panic!("{text}: {e}"))
+                .into_iter()
+                .collect();
+            assert_eq!(ours, fsf, "{text} from {from:?} black {black}");
+        }
+    }
+}
+
+fn mv_to(sq: Sq, capture: bool) -> RefMove {
+    RefMove {
+        to: sq,
+        captures: if capture { vec![sq] } else { Vec::new() },
+    }
+}
+
 mod endgame {
     use std::collections::HashMap;
 
