@@ -379,6 +379,47 @@ fn bent_riders() {
 }
 
 #[test]
+fn toggles_and_hopping_legs() {
+    // The Aanca: W to an empty square, then (y: W becomes R) a bishop ride outward.
+    let aanca = Case::new("WyafsW", (5, 5), (2, 2));
+    let expected = set(&[
+        (2, 3),
+        (3, 2),
+        (2, 1),
+        (1, 2),
+        (3, 4),
+        (1, 4),
+        (4, 1),
+        (4, 3),
+        (1, 0),
+        (3, 0),
+        (0, 3),
+        (0, 1),
+    ]);
+    assert_eq!(aanca.targets(), expected);
+    // y on a slider leg: R becomes W: slide, then one diagonal step outward.
+    let slide_step = Case::new("yafsR", (4, 4), (0, 0));
+    assert_eq!(slide_step.targets(), set(&[(1, 2), (1, 3), (2, 1), (3, 1)]));
+    // p on a first leg passes over the first piece: `pafR` is the cannon `pR`.
+    let spots: [(&[Sq], &[Sq]); 3] = [
+        (&[(0, 2)], &[(0, 4), (3, 0)]),
+        (&[(2, 0), (0, 1)], &[(4, 0), (0, 3)]),
+        (&[], &[(0, 1), (0, 2), (1, 0)]),
+    ];
+    for (friends, foes) in spots {
+        let a = Case::new("pafR", (6, 6), (0, 0)).with(friends, foes);
+        let b = Case::new("pR", (6, 6), (0, 0)).with(friends, foes);
+        assert_eq!(a.moves(), b.moves(), "{friends:?} {foes:?}");
+        assert!(!a.moves().is_empty());
+    }
+    // t: a foe is no screen; a friend is.
+    let tame = Case::new("tpafR", (1, 6), (0, 0)).with(&[(0, 3)], &[(0, 1)]);
+    assert!(tame.targets().is_empty());
+    let tame = Case::new("tpafR", (1, 6), (0, 0)).with(&[(0, 1)], &[(0, 3)]);
+    assert_eq!(tame.moves(), vec![mv((0, 2), &[]), mv((0, 3), &[(0, 3)])]);
+}
+
+#[test]
 fn ski_slider_and_jumps() {
     // jR skips the first square whatever stands on it.
     let ski = Case::new("jR", (8, 8), (0, 0)).with(&[(1, 0)], &[(0, 3)]);
@@ -631,6 +672,26 @@ mod endgame {
             at(&table, &[Some((1, 1)), None, Some((0, 3))], true),
             Some(RefOutcome::Draw)
         );
+    }
+
+    #[test]
+    fn captures_lead_into_the_smaller_table() {
+        // KQvKN on 4x4: White Kb2, Qd2, Black Ka4, Nd4. Qxd4 mates at once (the KQvK mate
+        // above); the table links the capture to the KQvK position without the knight.
+        let mut pieces = kxk("Q");
+        pieces.push(piece(false, false, "N"));
+        let table = solve(4, 4, false, false, &pieces, false);
+        let start = [Some((1, 1)), Some((3, 1)), Some((0, 3)), Some((3, 3))];
+        assert_eq!(at(&table, &start, true), Some(RefOutcome::Win(1)));
+        let mated = [Some((1, 1)), Some((3, 3)), Some((0, 3)), None];
+        assert_eq!(at(&table, &mated, false), Some(RefOutcome::Loss(0)));
+        // The KQvK part of this table is the KQvK table.
+        let small = solve(4, 4, false, false, &kxk("Q"), false);
+        for ((squares, white), v) in &small {
+            let mut key = squares.clone();
+            key.push(None);
+            assert_eq!(at(&table, &key, *white), Some(*v), "{squares:?}");
+        }
     }
 
     #[test]
