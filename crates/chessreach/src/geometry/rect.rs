@@ -33,6 +33,9 @@ pub struct Line {
     dy: i64,
     wrap_files: bool,
     wrap_ranks: bool,
+    /// Whether the first step leaves the board whatever the square (a step as long as a flat
+    /// side; this also keeps the index arithmetic small).
+    empty: bool,
 }
 
 impl Line {
@@ -43,16 +46,13 @@ impl Line {
     #[inline]
     #[must_use]
     pub fn squares(self, from: Coord, start: Square) -> LineSquares {
-        // A step as long as a flat side leaves the board at once (and keeps products small).
-        let empty = (!self.wrap_files && self.dx.unsigned_abs() >= self.width.unsigned_abs())
-            || (!self.wrap_ranks && self.dy.unsigned_abs() >= self.height.unsigned_abs());
         LineSquares {
             line: self,
             file: from.file,
             rank: from.rank,
             index: i64::from(start.0),
             start: i64::from(start.0),
-            done: empty,
+            done: self.empty,
         }
     }
 }
@@ -83,6 +83,7 @@ impl Iterator for LineSquares {
             dy,
             wrap_files,
             wrap_ranks,
+            ..
         } = self.line;
         let (mut file, mut rank) = (self.file + dx, self.rank + dy);
         let mut index = self.index + dx + dy * width;
@@ -344,6 +345,8 @@ impl Rect {
             dy: if wrap_ranks { d.dy.rem_euclid(height) } else { d.dy },
             wrap_files,
             wrap_ranks,
+            empty: (!wrap_files && d.dx.unsigned_abs() >= width.unsigned_abs())
+                || (!wrap_ranks && d.dy.unsigned_abs() >= height.unsigned_abs()),
         }
     }
 
