@@ -97,7 +97,7 @@ impl Command {
 /// arguments asked for it), `413` from `chessreach serve`.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}; raise it with --max-memory")]
-pub(crate) struct OverBudget(#[from] pub(crate) chessreach::limits::TooLarge);
+pub(crate) struct OverBudget(pub(crate) chessreach::limits::TooLarge);
 
 /// An error in the arguments (as opposed to the input data): exit status 2.
 #[derive(Debug, thiserror::Error)]
