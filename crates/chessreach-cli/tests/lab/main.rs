@@ -246,10 +246,13 @@ fn texts_stand_for_files() {
     assert_eq!(reply.status, 200, "{reply:?}");
 }
 
+/// An endpoint, a body, the status, the kind and the place members the error must carry.
+type ErrorCase<'a> = (&'a str, Value, u16, &'a str, &'a [(&'a str, Value)]);
+
 #[test]
 fn errors_carry_status_kind_and_place() {
     let server = Server::start(&["--max-memory", "64M", "--workers", "2"]);
-    let cases: &[(&str, Value, u16, &str, &[(&str, Value)])] = &[
+    let cases: &[ErrorCase<'_>] = &[
         (
             "attacks",
             json!({"fen": "8/8/8/8/4X3/8/8/8"}),
