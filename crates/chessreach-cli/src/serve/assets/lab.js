@@ -240,7 +240,7 @@ const paint = {
       if (black) { cell.dataset.black = black; badge(cell, "b", black); }
       cell.title = "attacked by " + who.map((i) => `${a.pieces[i].symbol}@${a.pieces[i].square}`).join(", ");
     });
-    legend(a, `White attacks ${a.white.count} squares, Black ${a.black.count}. White counts bottom left, Black top right.`);
+    legend(a, `White attacks ${a.white.count} squares (red, count bottom left), Black ${a.black.count} (blue, count top right); both: purple. Hover a square for its attackers.`);
   },
   moves(a) {
     const at = a.pieces.find((p) => p.square === state.square);
@@ -319,6 +319,7 @@ async function update() {
   document.querySelectorAll("[class*='for-']").forEach((el) => {
     el.hidden = ![...el.classList].some((c) => c === "for-" + state.view || (c === "for-position" && !["duel", "infer"].includes(state.view)));
   });
+  document.body.dataset.ready = "";
   $("status").textContent = "…";
   $("status").className = "";
   const { ok, text } = await ask(req.body, req.endpoint);
@@ -335,6 +336,7 @@ async function update() {
   state.answer = JSON.parse(text);
   $("status").textContent = "";
   paint[state.view](state.answer);
+  if (!document.body.dataset.firstRender) document.body.dataset.firstRender = Math.round(performance.now());
   document.body.dataset.ready = state.view;
 }
 
@@ -436,16 +438,24 @@ function save(blob, name) {
   a.click();
 }
 
+/** Fills the variant picker; keeps the variant the URL names selected. */
+async function fillVariants(list) {
+  const answer = await list;
+  if (!answer.ok) return;
+  const chosen = new URLSearchParams(location.search).get("variant") || "";
+  for (const v of JSON.parse(answer.text)) {
+    const o = document.createElement("option");
+    o.value = o.textContent = v.name;
+    $("variant").appendChild(o);
+  }
+  $("variant").value = chosen;
+}
+
 async function start() {
   wire();
-  const list = await ask({}, "variants");
-  if (list.ok) {
-    for (const v of JSON.parse(list.text)) {
-      const o = document.createElement("option");
-      o.value = o.textContent = v.name;
-      $("variant").appendChild(o);
-    }
-  }
+  // The picker is filled while the first picture is drawn; a URL naming a variant waits.
+  const filled = fillVariants(ask({}, "variants"));
+  if (new URLSearchParams(location.search).has("variant")) await filled;
   readUrl();
   if ($("variant").value && !$("fen").value) {
     const v = await ask({ name: $("variant").value }, "variants");
