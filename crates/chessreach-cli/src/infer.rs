@@ -35,7 +35,7 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
         None => output::read_input(args.file.as_deref())?,
     };
     let d = parse_diagram(&text, false)?;
-    let found = infer_within(&d, budget).map_err(crate::OverBudget)?;
+    let found = infer_within(&d, budget)?;
     match args.format {
         Format::Json => json_out(&d, &found, &mut out)?,
         Format::Svg => out.write_all(render::inference_svg(&d, &found)?.as_bytes())?,

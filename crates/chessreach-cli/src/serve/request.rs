@@ -120,11 +120,16 @@ impl Cli {
     }
 }
 
-/// The long options of subcommand `path` with whether they name a file.
+/// The long options of subcommand `path` with whether they name a file. The CLI's definition
+/// is built once (building it is most of a small request's cost).
 fn options_of(path: &[&str]) -> Vec<(String, bool)> {
-    let mut command = Cli::command();
-    command.build();
-    let mut at = &command;
+    static BUILT: std::sync::OnceLock<clap::Command> = std::sync::OnceLock::new();
+    let command = BUILT.get_or_init(|| {
+        let mut command = Cli::command();
+        command.build();
+        command
+    });
+    let mut at = command;
     for name in path {
         match at.find_subcommand(name) {
             Some(sub) => at = sub,
