@@ -22,40 +22,32 @@ use crate::{BadArgument, OverBudget, Usage, UsageError};
 /// How long a request waits for a free worker before the answer is 503 busy.
 const QUEUE_WAIT: Duration = Duration::from_secs(1);
 
-/// The routes: the page and one `POST /api/…` per command.
+/// The commands served, as subcommand paths: `POST /api/attacks`, `/api/duel/solve` … Only
+/// commands that compute an answer from their options: never one that runs programs, reads
+/// files or talks to a terminal (`duel judge`, `duel play`, `solve`).
+const ENDPOINTS: &[&[&str]] = &[
+    &["attacks"],
+    &["path"],
+    &["duel", "solve"],
+    &["infer"],
+    &["variants"],
+];
+
+/// The routes: the page and one `POST /api/…` per entry of [`ENDPOINTS`].
 pub(super) fn router(shared: Arc<Shared>) -> Router {
-    Router::new()
+    let mut router = Router::new()
         .route("/", get(page::index))
         .route("/lab.js", get(page::script))
-        .route("/lab.css", get(page::style))
-        .route("/api/attacks", post(attacks))
-        .route("/api/path", post(path))
-        .route("/api/duel/solve", post(duel_solve))
-        .route("/api/infer", post(infer))
-        .route("/api/variants", post(variants).get(variants))
+        .route("/lab.css", get(page::style));
+    for &path in ENDPOINTS {
+        let handler =
+            move |State(s): State<Arc<Shared>>, req: Request| async move { command(&s, path, req).await };
+        router = router.route(&format!("/api/{}", path.join("/")), post(handler));
+    }
+    router
         .fallback(not_found)
         .with_state(shared)
         .layer(middleware::from_fn(log))
-}
-
-async fn attacks(State(s): State<Arc<Shared>>, req: Request) -> Response {
-    command(&s, &["attacks"], req).await
-}
-
-async fn path(State(s): State<Arc<Shared>>, req: Request) -> Response {
-    command(&s, &["path"], req).await
-}
-
-async fn duel_solve(State(s): State<Arc<Shared>>, req: Request) -> Response {
-    command(&s, &["duel", "solve"], req).await
-}
-
-async fn infer(State(s): State<Arc<Shared>>, req: Request) -> Response {
-    command(&s, &["infer"], req).await
-}
-
-async fn variants(State(s): State<Arc<Shared>>, req: Request) -> Response {
-    command(&s, &["variants"], req).await
 }
 
 async fn not_found(method: Method) -> Response {
