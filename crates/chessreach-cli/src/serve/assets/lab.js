@@ -402,7 +402,12 @@ function wire() {
     }
     update();
   });
-  for (const id of ["define", "wrap", "mover", "to", "may_capture", "white", "black", "duel_board", "from", "infer_size", "ini"]) {
+  // A pasted variants.ini adds its variants to the picker.
+  $("ini").addEventListener("change", async () => {
+    await fillVariants(ask($("ini").value.trim() ? { variants_ini: $("ini").value } : {}, "variants"));
+    update();
+  });
+  for (const id of ["define", "wrap", "mover", "to", "may_capture", "white", "black", "duel_board", "from", "infer_size"]) {
     $(id).addEventListener("change", update);
   }
   $("go").addEventListener("click", update);
@@ -442,7 +447,8 @@ function save(blob, name) {
 async function fillVariants(list) {
   const answer = await list;
   if (!answer.ok) return;
-  const chosen = new URLSearchParams(location.search).get("variant") || "";
+  const chosen = $("variant").value || new URLSearchParams(location.search).get("variant") || "";
+  while ($("variant").options.length > 1) $("variant").remove(1);
   for (const v of JSON.parse(answer.text)) {
     const o = document.createElement("option");
     o.value = o.textContent = v.name;
