@@ -222,3 +222,57 @@ impl Texts {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    use super::parse;
+    use crate::Command;
+
+    /// Whether a parsed command would read a file of the server (infer's positional file,
+    /// a `--variants` file), read from its debug form (the fields are their modules' own).
+    fn names_a_file(command: &Command) -> bool {
+        let text = format!("{command:?}");
+        text.contains("file: Some(") || text.contains("variants: [\"")
+    }
+
+    proptest! {
+        /// Any bytes: an answer or a refusal, never a panic.
+        #[test]
+        fn any_body_is_parsed_or_refused(body in proptest::collection::vec(any::<u8>(), 0..200)) {
+            for path in [&["attacks"][..], &["infer"], &["duel", "solve"]] {
+                let _ = parse(path, &body);
+            }
+        }
+
+        /// No value, however it is written (dashes, `=`, spaces, a path), reaches an option or
+        /// a positional argument that reads a file: every value stays its own key's.
+        #[test]
+        fn no_value_names_a_file(
+            value in "(--?|/|=| )?(variants|file|input|etc/passwd|help|format=json)?[=/ a-z-]{0,12}",
+            key in prop::sample::select(vec!["fen", "format", "board", "define", "piece", "name", "mover"]),
+        ) {
+            for path in [&["attacks"][..], &["infer"], &["variants"], &["path"]] {
+                let body = json!({ key: [value.clone(), value.clone()] }).to_string();
+                if let Ok(parsed) = parse(path, body.as_bytes()) {
+                    prop_assert!(!names_a_file(&parsed.command), "{path:?} {body}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn file_options_are_refused_by_name() {
+        for (path, key) in [
+            (&["attacks"][..], "variants"),
+            (&["variants"], "variants"),
+            (&["infer"], "file"),
+        ] {
+            let body = json!({ key: "/etc/passwd" }).to_string();
+            let refused = parse(path, body.as_bytes()).expect_err("refused");
+            assert_eq!(refused.key.as_deref(), Some(key));
+        }
+    }
+}
