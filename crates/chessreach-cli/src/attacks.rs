@@ -12,13 +12,12 @@ use serde_json::{json, Value};
 
 use crate::output::{self, Format};
 use crate::position_args::PositionArgs;
-use crate::UsageError;
 
 /// Arguments of `chessreach attacks`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    position: PositionArgs,
+    pub(crate) position: PositionArgs,
 
     /// Output: a text diagram, JSON, or an SVG picture.
     #[arg(long, value_enum, default_value_t)]
@@ -181,15 +180,12 @@ impl serde::Serialize for PiecesJson<'_> {
     }
 }
 
-pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let pos = args.position.position()?;
-    let mut out = output::stdout();
     match pos.board() {
-        Board::Rect(rect) => bounded(args, &pos, rect, budget, &mut out)?,
-        Board::Strip(strip) => unbounded(args, &pos, strip, &mut out)?,
+        Board::Rect(rect) => bounded(args, &pos, rect, budget, &mut out),
+        Board::Strip(strip) => unbounded(args, &pos, strip, &mut out),
     }
-    out.flush()?;
-    Ok(())
 }
 
 fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut impl Write) -> Result<()> {
@@ -206,7 +202,7 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
     };
     budget
         .check("the attack map", needed)
-        .map_err(|e| UsageError(format!("{e}; raise it with --max-memory")))?;
+        .map_err(crate::OverBudget)?;
     let map = AttackMap::new(pos)?;
     match args.format {
         Format::Json => {

@@ -312,9 +312,10 @@ struct VerifyArgs {
     quiet: bool,
 }
 
-pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
+/// Runs `duel`; `solve` writes to `out`, the other subcommands to the terminal or programs.
+pub(crate) fn run(args: &Args, budget: Budget, out: &mut dyn Write) -> Result<()> {
     match &args.command {
-        Sub::Solve(a) => solve(a, budget),
+        Sub::Solve(a) => solve(a, budget, out),
         Sub::Judge(a) => judge(a, budget),
         Sub::Play(a) => play(a, budget),
         Sub::Serve(a) => serve(&a.pieces, budget),
@@ -332,7 +333,10 @@ fn solve_duel(duel: &Duel, budget: Budget, quiet: bool) -> Result<Solution> {
     };
     let solved = Solution::solve(duel, budget, Some(&update));
     bar.finish_and_clear();
-    solved.map_err(crate::usage)
+    solved.map_err(|e| match e {
+        DuelError::TooLarge(e) => crate::OverBudget(e).into(),
+        e => crate::usage(e),
+    })
 }
 
 fn describe(duel: &Duel) -> String {
@@ -359,7 +363,7 @@ fn value_text(v: Value) -> String {
 
 // ---------------------------------------------------------------- solve
 
-fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
+fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let duel = a.pieces.duel(a.board)?;
     if let Some((w, b)) = a.from {
         let check = duel.check_start(w, b.unwrap_or(w));
@@ -370,7 +374,6 @@ fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
         }
     }
     let solved = solve_duel(&duel, budget, a.quiet)?;
-    let mut out = output::stdout();
     match a.format {
         Format::Json => write_json(&mut out, &solved)?,
         Format::Text => write_text(&mut out, &solved, a.from)?,

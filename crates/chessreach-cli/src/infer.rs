@@ -22,19 +22,25 @@ pub(crate) struct Args {
     /// Output: text, JSON, or an SVG picture (the rule, or the unexplained squares).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+
+    /// The diagram's text given directly (`chessreach serve`'s `"diagram"`), read instead of
+    /// the file or stdin.
+    #[arg(skip)]
+    pub(crate) diagram: Option<String>,
 }
 
-pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
-    let text = output::read_input(args.file.as_deref())?;
+pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
+    let text = match &args.diagram {
+        Some(text) => text.clone(),
+        None => output::read_input(args.file.as_deref())?,
+    };
     let d = parse_diagram(&text, false)?;
     let found = infer_within(&d, budget)?;
-    let mut out = output::stdout();
     match args.format {
         Format::Json => json_out(&d, &found, &mut out)?,
         Format::Svg => out.write_all(render::inference_svg(&d, &found)?.as_bytes())?,
         Format::Text => out.write_all(render::inference_text(&d, &found).as_bytes())?,
     }
-    out.flush()?;
     Ok(())
 }
 

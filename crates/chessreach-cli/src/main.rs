@@ -11,10 +11,11 @@ mod output;
 mod path;
 mod position_args;
 mod roads;
+mod serve;
 mod solve;
 mod variants;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use chessreach::limits::Budget;
@@ -73,7 +74,30 @@ enum Command {
     Demo(demo::Args),
     /// The known variants (built in, and from --variants FILE): boards, pieces, rules.
     Variants(variants::Args),
+    /// The Betza lab: a local web page and JSON API over these commands (loopback by default).
+    Serve(serve::Args),
 }
+
+impl Command {
+    /// Runs a command that writes its whole answer to `out` (what `chessreach serve` answers
+    /// with); `None` for the commands that talk to the terminal, programs or files themselves.
+    fn run_to(&self, budget: Budget, out: &mut dyn Write) -> Option<anyhow::Result<()>> {
+        Some(match self {
+            Self::Attacks(a) => attacks::run(a, budget, out),
+            Self::Path(a) => path::run(a, budget, out),
+            Self::Infer(a) => infer::run(a, budget, out),
+            Self::Duel(a) => duel::run(a, budget, out),
+            Self::Variants(a) => variants::run(a, out),
+            Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) => return None,
+        })
+    }
+}
+
+/// A request beyond the memory budget, refused before allocating: exit status 2 (the
+/// arguments asked for it), `413` from `chessreach serve`.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}; raise it with --max-memory")]
+pub(crate) struct OverBudget(pub(crate) chessreach::limits::TooLarge);
 
 /// An error in the arguments (as opposed to the input data): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -120,21 +144,26 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let budget = budget(cli.max_memory);
-    let result = match cli.command {
-        Command::Solve(a) => solve::run(&a, budget),
-        Command::Attacks(a) => attacks::run(&a, budget),
-        Command::Path(a) => path::run(&a, budget),
-        Command::Infer(a) => infer::run(&a, budget),
-        Command::Duel(a) => duel::run(&a, budget),
-        Command::Roads(a) => roads::run(&a, budget),
-        Command::Demo(a) => demo::run(&a),
-        Command::Variants(a) => variants::run(&a),
+    let result = match &cli.command {
+        Command::Solve(a) => solve::run(a, budget),
+        Command::Roads(a) => roads::run(a, budget),
+        Command::Demo(a) => demo::run(a),
+        Command::Serve(a) => serve::run(a, budget),
+        command => {
+            let mut out = output::stdout();
+            command
+                .run_to(budget, &mut out)
+                .unwrap_or(Ok(()))
+                .and_then(|()| Ok(out.flush()?))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let usage = e.downcast_ref::<UsageError>().is_some() || e.downcast_ref::<Usage>().is_some();
+            let usage = e.downcast_ref::<UsageError>().is_some()
+                || e.downcast_ref::<Usage>().is_some()
+                || e.downcast_ref::<OverBudget>().is_some();
             eprint!("error: {e}");
             for cause in e.chain().skip(1) {
                 eprint!(": {cause}");

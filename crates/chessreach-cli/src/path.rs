@@ -21,7 +21,7 @@ use crate::UsageError;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
-    position: PositionArgs,
+    pub(crate) position: PositionArgs,
 
     /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`).
     /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; with --variant, a variant letter moves as the variant moves it on each square (regions, the river, palace diagonals, double steps from its double-step region).
@@ -115,20 +115,14 @@ fn search<T: Ask>(pos: &Position, question: &Question<T>, budget: Budget) -> Res
     let answer = ask_with_progress(pos, question, budget, Some(&update));
     bar.finish_and_clear();
     answer.map_err(|e| match e {
-        RouteError::TooLarge(e) => UsageError(format!("{e}; raise it with --max-memory")).into(),
+        RouteError::TooLarge(e) => crate::OverBudget(e).into(),
         e => crate::usage(e),
     })
 }
 
-pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
-    let mut out = output::stdout();
-    run_to(args, budget, &mut out)?;
-    out.flush()?;
-    Ok(())
-}
-
 /// Runs `path`, writing to `out`.
-pub(crate) fn run_to(args: &Args, budget: Budget, out: &mut impl Write) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
+    let out = &mut out;
     let loaded = args.position.load()?;
     // A variant's piece moves as the variant says, square by square.
     let (mover, symbol) = loaded

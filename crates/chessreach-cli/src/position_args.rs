@@ -32,6 +32,11 @@ pub(crate) struct PositionArgs {
     #[arg(long, value_name = "FILE")]
     pub variants: Vec<PathBuf>,
 
+    /// `variants.ini` texts given directly (`chessreach serve`'s `"variants_ini"`), read after
+    /// the files.
+    #[arg(skip)]
+    pub variants_ini: Vec<String>,
+
     /// Board size `FILESxRANKS` (`8x8`, `12x10`), or a strip `infx8` (unbounded files, 8 ranks).
     #[arg(long, default_value = "8x8")]
     pub board: Board,
@@ -58,13 +63,16 @@ pub(crate) struct PositionArgs {
     pub define: Vec<String>,
 }
 
-/// The built-in variants and those of `files`; a file that cannot be read or parsed is a data
-/// error (exit 1) naming file, line and column.
-pub(crate) fn catalogue(files: &[PathBuf]) -> Result<Catalogue> {
+/// The built-in variants, those of `files` and those of `texts` (named `variants_ini`); a file
+/// that cannot be read or parsed is a data error (exit 1) naming file, line and column.
+pub(crate) fn catalogue(files: &[PathBuf], texts: &[String]) -> Result<Catalogue> {
     let mut catalogue = Catalogue::with_builtin();
     for f in files {
         let bytes = std::fs::read(f).with_context(|| format!("--variants {}", f.display()))?;
         catalogue.load_bytes(&bytes, &f.display().to_string())?;
+    }
+    for text in texts {
+        catalogue.load_bytes(text.as_bytes(), "variants_ini")?;
     }
     Ok(catalogue)
 }
@@ -75,7 +83,7 @@ impl PositionArgs {
         let Some(name) = &self.variant else {
             return Ok(None);
         };
-        let catalogue = catalogue(&self.variants)?;
+        let catalogue = catalogue(&self.variants, &self.variants_ini)?;
         catalogue.get(name).cloned().map(Some).ok_or_else(|| {
             let near = catalogue.nearest(name);
             let hint = if near.is_empty() {

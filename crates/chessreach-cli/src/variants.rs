@@ -7,7 +7,7 @@ use anyhow::Result;
 use chessreach::variant::Variant;
 use serde_json::{json, Value};
 
-use crate::output::{self, Format};
+use crate::output::Format;
 
 /// Arguments of `chessreach variants`.
 #[derive(Debug, clap::Args)]
@@ -23,6 +23,11 @@ pub(crate) struct Args {
     /// Output: a text table or JSON (`svg` is not offered here).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+
+    /// `variants.ini` texts given directly (`chessreach serve`'s `"variants_ini"`), read after
+    /// the files.
+    #[arg(skip)]
+    pub(crate) variants_ini: Vec<String>,
 }
 
 fn rules(v: &Variant) -> Vec<String> {
@@ -98,8 +103,8 @@ fn json_of(v: &Variant) -> Value {
     crate::output::with_wrap(answer, v.board())
 }
 
-pub(crate) fn run(args: &Args) -> Result<()> {
-    let catalogue = crate::position_args::catalogue(&args.variants)?;
+pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
+    let catalogue = crate::position_args::catalogue(&args.variants, &args.variants_ini)?;
     let chosen: Vec<&Variant> = match &args.name {
         Some(n) => vec![catalogue.get(n).ok_or_else(|| {
             crate::usage(crate::UsageError(format!(
@@ -108,7 +113,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         })?],
         None => catalogue.variants().collect(),
     };
-    let mut out = output::stdout();
     match args.format {
         Format::Json => {
             serde_json::to_writer_pretty(&mut out, &chosen.iter().map(|v| json_of(v)).collect::<Vec<_>>())?;
@@ -142,6 +146,5 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             }
         }
     }
-    out.flush()?;
     Ok(())
 }

@@ -1,0 +1,223 @@
+//! Requests: the routes, one computation per request within its limits, errors as JSON with a
+//! status, and one log line per request on stderr.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use chessreach::input::InputError;
+use chessreach::limits::TooLarge;
+use serde_json::{json, Map, Value};
+
+use super::request::{self, Refused};
+use super::{page, Shared};
+use crate::{BadArgument, OverBudget, Usage, UsageError};
+
+/// How long a request waits for a free worker before the answer is 503 busy.
+const QUEUE_WAIT: Duration = Duration::from_secs(1);
+
+/// The commands served, as subcommand paths: `POST /api/attacks`, `/api/duel/solve` … Only
+/// commands that compute an answer from their options: never one that runs programs, reads
+/// files or talks to a terminal (`duel judge`, `duel play`, `solve`).
+const ENDPOINTS: &[&[&str]] = &[
+    &["attacks"],
+    &["path"],
+    &["duel", "solve"],
+    &["infer"],
+    &["variants"],
+];
+
+/// The routes: the page and one `POST /api/…` per entry of [`ENDPOINTS`].
+pub(super) fn router(shared: Arc<Shared>) -> Router {
+    let mut router = Router::new()
+        .route("/", get(page::index))
+        .route("/lab.js", get(page::script))
+        .route("/lab.css", get(page::style));
+    for &path in ENDPOINTS {
+        let handler =
+            move |State(s): State<Arc<Shared>>, req: Request| async move { command(&s, path, req).await };
+        router = router.route(&format!("/api/{}", path.join("/")), post(handler));
+    }
+    router
+        .fallback(not_found)
+        .with_state(shared)
+        .layer(middleware::from_fn(log))
+}
+
+async fn not_found(method: Method) -> Response {
+    let message = if method == Method::GET || method == Method::HEAD {
+        "no such page: the lab is at `/`, the API at `POST /api/…`"
+    } else {
+        "no such endpoint"
+    };
+    error(StatusCode::NOT_FOUND, "not_found", message, Map::new())
+}
+
+/// One line per request on stderr: method, path, status, milliseconds.
+async fn log(req: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let (method, path) = (req.method().clone(), req.uri().path().to_owned());
+    let response = next.run(req).await;
+    eprintln!(
+        "{method} {path} {} {:.1} ms",
+        response.status().as_u16(),
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    response
+}
+
+/// An error answer: `{"error", "kind", …place}` with `status`.
+fn error(status: StatusCode, kind: &str, message: &str, mut place: Map<String, Value>) -> Response {
+    place.insert("error".into(), message.into());
+    place.insert("kind".into(), kind.into());
+    (status, axum::Json(Value::Object(place))).into_response()
+}
+
+fn refusal(r: Refused) -> Response {
+    let mut place = Map::new();
+    if let Some(key) = r.key {
+        place.insert("key".into(), key.into());
+    }
+    error(StatusCode::BAD_REQUEST, "usage", &r.message, place)
+}
+
+/// Reads the body (within the size and time limits), parses it as the command `path` names,
+/// and runs it on a worker within the request's budget and time limit.
+async fn command(shared: &Shared, path: &[&str], req: Request) -> Response {
+    let started = Instant::now();
+    if req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
+        .is_some_and(|n| n > shared.max_body as u64)
+    {
+        return too_large_body(shared);
+    }
+    let body = tokio::time::timeout(
+        shared.timeout,
+        axum::body::to_bytes(req.into_body(), shared.max_body),
+    )
+    .await;
+    let body = match body {
+        Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                "timeout",
+                "the request body did not arrive in time",
+                Map::new(),
+            )
+        }
+        Ok(Err(_)) => return too_large_body(shared),
+        Ok(Ok(b)) => b,
+    };
+    let parsed = match request::parse(path, &body) {
+        Ok(p) => p,
+        Err(r) => return refusal(r),
+    };
+    let remaining = shared.timeout.saturating_sub(started.elapsed());
+    let slot = tokio::time::timeout(
+        QUEUE_WAIT.min(remaining),
+        Arc::clone(&shared.workers).acquire_owned(),
+    )
+    .await;
+    let Ok(Ok(slot)) = slot else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "every worker is busy: try again in a moment",
+            Map::new(),
+        );
+    };
+    let budget = shared.budget;
+    let work = tokio::task::spawn_blocking(move || {
+        // The slot is held until the computation ends, even past the time limit.
+        let _slot = slot;
+        let mut out = Vec::new();
+        let result = parsed
+            .command
+            .run_to(budget, &mut out)
+            .unwrap_or_else(|| Err(UsageError("not served".into()).into()));
+        result.map(|()| out)
+    });
+    let remaining = shared.timeout.saturating_sub(started.elapsed());
+    match tokio::time::timeout(remaining, work).await {
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "timeout",
+            &format!(
+                "no answer within the time limit of {} s",
+                shared.timeout.as_secs_f64()
+            ),
+            Map::new(),
+        ),
+        Ok(Err(_)) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the computation failed",
+            Map::new(),
+        ),
+        Ok(Ok(Ok(out))) => {
+            let content_type = match parsed.format.as_str() {
+                "svg" => "image/svg+xml",
+                "text" => "text/plain; charset=utf-8",
+                _ => "application/json",
+            };
+            ([(header::CONTENT_TYPE, content_type)], Body::from(out)).into_response()
+        }
+        Ok(Ok(Err(e))) => failure(&e),
+    }
+}
+
+fn too_large_body(shared: &Shared) -> Response {
+    error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too_large",
+        &format!("the body is over the limit of {} bytes", shared.max_body),
+        Map::new(),
+    )
+}
+
+/// A command's error as its answer: over the budget 413, a usage error 400, bad input 422;
+/// the message with its causes, and where it stands (`flag`, `line`, `column`) when known.
+fn failure(e: &anyhow::Error) -> Response {
+    let mut place = Map::new();
+    let mut too_large = false;
+    let mut usage = false;
+    let mut visit = |c: &(dyn std::error::Error + 'static)| {
+        too_large |= c.is::<OverBudget>() || c.is::<TooLarge>();
+        usage |= c.is::<UsageError>() || c.is::<Usage>() || c.is::<BadArgument>();
+        if let Some(b) = c.downcast_ref::<BadArgument>() {
+            place.insert("flag".into(), json!(b.arg));
+        }
+        if let Some(i) = c.downcast_ref::<InputError>() {
+            place.insert("line".into(), json!(i.line));
+            place.insert("column".into(), json!(i.column));
+        }
+    };
+    for c in e.chain() {
+        visit(c);
+        // A usage wrapper is transparent: its inner error is not in the chain.
+        if let Some(Usage(inner)) = c.downcast_ref::<Usage>() {
+            let mut at: Option<&(dyn std::error::Error + 'static)> = Some(inner.as_ref());
+            while let Some(c) = at {
+                visit(c);
+                at = c.source();
+            }
+        }
+    }
+    let message = e.chain().map(ToString::to_string).collect::<Vec<_>>().join(": ");
+    let (status, kind) = if too_large {
+        (StatusCode::PAYLOAD_TOO_LARGE, "too_large")
+    } else if usage {
+        (StatusCode::BAD_REQUEST, "usage")
+    } else {
+        (StatusCode::UNPROCESSABLE_ENTITY, "input")
+    };
+    error(status, kind, &message, place)
+}
