@@ -23,8 +23,9 @@ pub(crate) struct Args {
     #[command(flatten)]
     pub(crate) position: PositionArgs,
 
-    /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`).
-    /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; with --variant, a variant letter moves as the variant moves it on each square (regions, the river, palace diagonals, double steps from its double-step region).
+    /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`),
+    /// or a square alone (`g1`): the piece standing there.
+    /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; with --variant, a variant letter moves as the variant moves it on each square (regions, the river, palace diagonals, double steps from its double-step region). A piece of the position named as the mover (`g1`, or `N@g1` where a knight of that side stands) leaves its square for the search: its own attacks stop.
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     mover: String,
 
@@ -124,12 +125,13 @@ fn search<T: Ask>(pos: &Position, question: &Question<T>, budget: Budget) -> Res
 pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let out = &mut out;
     let loaded = args.position.load()?;
-    // A variant's piece moves as the variant says, square by square.
-    let (mover, symbol) = loaded
+    // A variant's piece moves as the variant says, square by square; a piece of the position
+    // named as the mover leaves its square for the search.
+    let moving = loaded
         .mover(&args.mover)
         .map_err(|e| crate::bad_argument("--mover", e))?;
-    let pos = &loaded.position;
-    let asked = question(args, pos, mover)?;
+    let (pos, symbol) = (&*moving.position, moving.symbol);
+    let asked = question(args, pos, moving.mover.clone())?;
     // Text and SVG draw the board, or the window asked for; a text answer on a board too large
     // to draw lists the route or summarises the distances instead (SVG is refused up front).
     let extra = match &asked {
@@ -145,7 +147,7 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
     let attack_map = || -> Result<Option<Map>> {
         Ok(match &view {
             None => None,
-            Some(_) => Some(loaded.attack_map(budget).map_err(crate::usage)?),
+            Some(_) => Some(Map::of(pos, budget).map_err(crate::usage)?),
         })
     };
     let question = match asked {

@@ -777,3 +777,56 @@ fn variant_movers_move_as_their_variant_says_square_by_square() {
     // No double step where the variant has none (Makruk's pawns).
     route("makruk", "8/8/8/8/8/8/8/8 w - - 0 1", "P@e3", "e5").stdout(moves(2));
 }
+
+/// A piece of the position is the mover: named by its square, or by a spec whose piece stands
+/// there. It leaves its square (its own attacks stop); the answer is the route in the position
+/// without it. A square where nothing stands, or another piece, is refused by name.
+#[test]
+fn a_piece_of_the_position_is_the_mover() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let without = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R";
+    let route = |fen: &str, mover: &str| {
+        let out = chessreach()
+            .args([
+                "path", "--fen", fen, "--mover", mover, "--to", "e5", "--format", "json",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let v: serde_json::Value = serde_json::from_slice(&out).expect("json");
+        (v["moves"].clone(), v["route"].clone())
+    };
+    let by_hand = route(without, "N@g1");
+    assert_eq!(by_hand.0, 2, "g1-f3-e5: {by_hand:?}");
+    assert_eq!(route(start, "g1"), by_hand);
+    assert_eq!(route(start, "N@g1"), by_hand);
+    // A square where nothing stands names no mover.
+    chessreach()
+        .args(["path", "--fen", start, "--mover", "e4", "--to", "e5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--mover"))
+        .stderr(predicate::str::contains("no piece stands on e4"));
+    // A bishop named on g1 where a knight stands: the start is occupied.
+    chessreach()
+        .args(["path", "--fen", start, "--mover", "B@g1", "--to", "e5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("occupied"));
+    // A distance map from a lifted piece, in a variant's start position.
+    chessreach()
+        .args([
+            "path",
+            "--variant",
+            "xiangqi",
+            "--mover",
+            "e1",
+            "--all",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success();
+}

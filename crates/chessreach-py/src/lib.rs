@@ -12,8 +12,8 @@ use chessreach::geometry::{Board, Coord, CoordParseError, Wrap};
 use chessreach::infer::{infer_within, Diagram, Inference as Found};
 use chessreach::input::InputError as Place;
 use chessreach::limits::{Budget, TooLarge};
-use chessreach::load::{Loaded, Map};
-use chessreach::path::{self, Area, Ask, Capturable, Mover, Question, RouteError, Target, Way};
+use chessreach::load::{Loaded, Map, Moving};
+use chessreach::path::{self, Area, Ask, Capturable, Question, RouteError, Target, Way};
 use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
 use chessreach::problems::{self, Problem, SolveError};
 use chessreach::render::{self, Window};
@@ -676,7 +676,7 @@ impl Route {
 
 /// The mover of `spec`; a variant's piece moves as the variant says, square by square, as by
 /// the binary.
-fn mover_of(py: Python<'_>, pos: &Position, spec: &str) -> PyResult<(Mover, char)> {
+fn mover_of<'a>(py: Python<'_>, pos: &'a Position, spec: &str) -> PyResult<Moving<'a>> {
     pos.loaded.mover(spec).map_err(|e| spec_error(py, &e))
 }
 
@@ -704,12 +704,16 @@ fn route_error(py: Python<'_>, e: &RouteError) -> PyErr {
 }
 
 /// Asks a route or distance question without the GIL.
-fn answer<T: Ask + Send + Sync>(py: Python<'_>, pos: &Position, question: &Question<T>) -> PyResult<T::Answer>
+fn answer<T: Ask + Send + Sync>(
+    py: Python<'_>,
+    pos: &chessreach::attack::Position,
+    question: &Question<T>,
+) -> PyResult<T::Answer>
 where
     T::Answer: Send,
 {
     let budget = budget();
-    py.detach(|| path::ask(&pos.loaded.position, question, budget))
+    py.detach(|| path::ask(pos, question, budget))
         .map_err(|e| route_error(py, &e))
 }
 
@@ -730,7 +734,8 @@ fn route(
     may_capture: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Route> {
     let pos = position.get();
-    let (m, symbol) = mover_of(py, pos, mover)?;
+    let moving = mover_of(py, pos, mover)?;
+    let (m, symbol) = (moving.mover.clone(), moving.symbol);
     let target = match (to, capture) {
         (Some(t), None) => Target::Square(square(py, t)?),
         (None, Some(c)) => Target::Capture(square(py, c)?),
@@ -747,7 +752,7 @@ fn route(
         target,
         may_capture: capturable(py, may_capture)?,
     };
-    let way = answer(py, pos, &question)?;
+    let way = answer(py, &moving.position, &question)?;
     Ok(Route {
         moves: way.as_ref().map(|w| w.moves),
         way,
@@ -769,13 +774,14 @@ fn distances(
     files: Option<(i64, i64)>,
 ) -> PyResult<BTreeMap<String, u32>> {
     let pos = position.get();
-    let (m, _) = mover_of(py, pos, mover)?;
+    let moving = mover_of(py, pos, mover)?;
+    let m = moving.mover.clone();
     let question = Question {
         mover: m,
         target: files.map_or(Area::Everywhere, |(lo, hi)| Area::Files(lo, hi)),
         may_capture: capturable(py, may_capture)?,
     };
-    let dm = answer(py, pos, &question)?;
+    let dm = answer(py, &moving.position, &question)?;
     Ok(dm
         .iter()
         .filter_map(|(c, d)| d.map(|d| (pos.name(c), d)))

@@ -227,6 +227,14 @@ def test_routes_with_captures_and_distances():
     pawns = chessreach.Position(board="8x8", black=["P@c3"])
     r = chessreach.route(pawns, "K@a1", to="c3", may_capture="all")
     assert (r.moves, r.captured) == (3, ["c3"])
+    # A piece of the position is the mover: by its square, or by a spec of the piece there.
+    start = chessreach.Position.from_fen(chess.STARTING_BOARD_FEN)
+    for spec in ("g1", "N@g1"):
+        r = chessreach.route(start, spec, to="e5")
+        assert (r.moves, r.squares) == (2, ["g1", "f3", "e5"])
+    assert chessreach.distances(start, "b1")["c3"] == 1
+    with pytest.raises(chessreach.ChessreachError, match="no piece stands on e4"):
+        chessreach.route(start, "e4", to="e5")
     unreachable = chessreach.route(chessreach.Position(black=["R@b8", "R@a7"]), "K@a1", to="a8")
     assert unreachable.moves is None and not unreachable and unreachable.squares == []
 

@@ -4,13 +4,14 @@
 //! variant's piece moving as the variant moves it, square by square), and the attack map that
 //! fits its board. The faces parse and print; this is the glue they would otherwise each write.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::attack::{
-    AttackMap, AttackQuery, FenError, MapError, Mover, Position, PositionError, SpecError, StripAttackMap,
-    Symbols,
+    AttackMap, AttackQuery, FenError, MapError, Mover, Placed, Position, PositionError, SpecError,
+    SpecErrorKind, StripAttackMap, Symbols,
 };
-use crate::geometry::Wrap;
+use crate::geometry::{Coord, Wrap};
 use crate::limits::Budget;
 use crate::variant::Variant;
 
@@ -35,7 +36,33 @@ pub enum Map {
     Strip(StripAttackMap),
 }
 
+/// A mover and the position it travels in ([`Loaded::mover`]).
+#[derive(Clone, Debug)]
+pub struct Moving<'a> {
+    /// The mover.
+    pub mover: Mover,
+    /// The letter it is drawn with.
+    pub symbol: char,
+    /// The position it travels in: the loaded one, less the mover when it stood there.
+    pub position: Cow<'a, Position>,
+    /// Whether the mover is a piece of the loaded position, lifted off its square.
+    pub lifted: bool,
+}
+
 impl Map {
+    /// The attack map of `position`, within `budget` on bounded boards. O(squares + rays).
+    ///
+    /// # Errors
+    ///
+    /// [`MapError::TooLarge`] beyond the budget.
+    pub fn of(position: &Position, budget: Budget) -> Result<Self, MapError> {
+        // A strip's map, else (a bounded board) the dense one.
+        Ok(match StripAttackMap::new(position) {
+            Some(strip) => Self::Strip(strip),
+            None => Self::Dense(AttackMap::within(position, budget)?),
+        })
+    }
+
     /// The map as counts of attackers per square, whichever board it is.
     #[must_use]
     pub fn query(&self) -> &dyn AttackQuery {
@@ -85,19 +112,62 @@ impl Loaded {
     }
 
     /// The mover of a piece spec with one square (`K@e1`, `b:N@g8`, `fsW@c3`), with the letter
-    /// it is drawn with; in a variant's position a piece given by the variant's letter moves as
-    /// the variant moves it on each square ([`Variant::route_moves`]). O(spec), and O(squares)
-    /// for a variant's piece.
+    /// it is drawn with, and the position it travels in; in a variant's position a piece given
+    /// by the variant's letter moves as the variant moves it on each square
+    /// ([`Variant::route_moves`]).
+    ///
+    /// The mover may be a piece of the position: named by its square alone (`g1`: the piece
+    /// standing there, its colour and its moves), or by a spec whose piece stands on that square
+    /// (`N@g1` where a White knight stands). It then leaves its square for the search — its own
+    /// attacks stop, it blocks nothing — and everything else is the position as given
+    /// ([`Moving::position`]). A spec naming a square where another piece stands keeps the
+    /// position whole (the route engines refuse an occupied start). O(spec + pieces), and
+    /// O(squares) for a variant's piece.
     ///
     /// # Errors
     ///
-    /// [`SpecError`] for a malformed spec or one that does not name exactly one square.
-    pub fn mover(&self, spec: &str) -> Result<(Mover, char), SpecError> {
-        let (mut mover, symbol) = Mover::parse(spec, &self.symbols)?;
+    /// [`SpecError`] for a malformed spec, one that does not name exactly one square, or a
+    /// lone square where no piece stands.
+    pub fn mover(&self, spec: &str) -> Result<Moving<'_>, SpecError> {
+        let pos = &self.position;
+        let (mut mover, symbol, lifted) = if let Ok(at) = spec.trim().parse::<Coord>() {
+            let i = pos
+                .piece_at(at)
+                .filter(|&i| !pos.kinds()[pos.pieces()[i].kind].is_wall())
+                .ok_or_else(|| SpecError {
+                    input: spec.to_owned(),
+                    at: 0,
+                    kind: SpecErrorKind::NoPieceOn(at),
+                })?;
+            let p = pos.pieces()[i];
+            let mover = Mover {
+                rule: pos.kinds()[p.kind].rule.clone(),
+                colour: p.colour,
+                at,
+                by_square: None,
+            };
+            (mover, pos.symbol_of(i), Some(i))
+        } else {
+            let (mover, symbol) = Mover::parse(spec, &self.symbols)?;
+            // The piece standing on the mover's square, when it is the mover itself.
+            let same = |i: usize| {
+                let p: Placed = pos.pieces()[i];
+                p.colour == mover.colour
+                    && (pos.symbol_of(i) == symbol || pos.kinds()[p.kind].rule == mover.rule)
+            };
+            let lifted = pos.piece_at(mover.at).filter(|&i| same(i));
+            (mover, symbol, lifted)
+        };
         if let Some(v) = &self.variant {
             mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
         }
-        Ok((mover, symbol))
+        let position = lifted.map_or(Cow::Borrowed(pos), |i| Cow::Owned(pos.without(i)));
+        Ok(Moving {
+            mover,
+            symbol,
+            position,
+            lifted: lifted.is_some(),
+        })
     }
 
     /// The attack map of the position, within `budget` on bounded boards. O(squares + rays).
@@ -106,11 +176,7 @@ impl Loaded {
     ///
     /// [`MapError::TooLarge`] beyond the budget.
     pub fn attack_map(&self, budget: Budget) -> Result<Map, MapError> {
-        // A strip's map, else (a bounded board) the dense one.
-        Ok(match StripAttackMap::new(&self.position) {
-            Some(strip) => Map::Strip(strip),
-            None => Map::Dense(AttackMap::within(&self.position, budget)?),
-        })
+        Map::of(&self.position, budget)
     }
 }
 
@@ -124,11 +190,17 @@ mod tests {
     fn a_variants_piece_moves_as_the_variant_says() {
         let xiangqi = Catalogue::with_builtin();
         let loaded = Loaded::of_variant(xiangqi.get("xiangqi").expect("built in"), None).expect("start");
-        let (mover, symbol) = loaded.mover("k@e1").expect("a king");
-        assert_eq!(symbol, 'K');
-        assert!(mover.by_square.is_some(), "the general keeps to its palace");
+        let moving = loaded.mover("K@e1").expect("a king");
+        assert_eq!(moving.symbol, 'K');
+        assert!(
+            moving.mover.by_square.is_some(),
+            "the general keeps to its palace"
+        );
+        // The general standing on e1 (the Red general of the start position) is lifted.
+        assert!(moving.lifted);
+        assert_eq!(moving.position.pieces().len() + 1, loaded.position.pieces().len());
         let plain = Loaded::new(loaded.position.clone(), Symbols::default());
-        assert!(plain.mover("K@e1").expect("a king").0.by_square.is_none());
+        assert!(plain.mover("K@e1").expect("a king").mover.by_square.is_none());
         assert!(matches!(
             loaded.attack_map(Budget::unlimited()),
             Ok(Map::Dense(_))

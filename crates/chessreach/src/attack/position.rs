@@ -209,6 +209,20 @@ impl Position {
         })
     }
 
+    /// The same position without piece `i` (a mover lifted off its square): the other pieces
+    /// keep their order, their indices above `i` one less; a position with no piece `i` is
+    /// returned as it is. O(p): nothing is checked again.
+    #[must_use]
+    pub fn without(&self, i: usize) -> Self {
+        let mut out = self.clone();
+        if i < out.pieces.len() {
+            let at = out.pieces.remove(i).at;
+            out.unhoppable.retain(|&c| c != at);
+            out.walls.retain(|&c| c != at);
+        }
+        out
+    }
+
     /// Walks what piece `i` attacks, with its kind's confinement, and reports every square (a
     /// square may come twice when two components reach it) but walls. The one entry every
     /// engine uses to ask what a piece attacks. O(squares covered), × log(region) for a

@@ -49,6 +49,8 @@ pub enum SpecErrorKind {
     Square(CoordParseError),
     /// A spec that must name one square (a mover) names this many.
     NotOneSquare(usize),
+    /// A mover named by its square alone (`g1`), where no piece stands.
+    NoPieceOn(Coord),
 }
 
 impl fmt::Display for SpecErrorKind {
@@ -63,6 +65,10 @@ impl fmt::Display for SpecErrorKind {
             Self::Rule(e) => e.fmt(f),
             Self::Square(e) => e.fmt(f),
             Self::NotOneSquare(n) => write!(f, "expected one square, found {n}"),
+            Self::NoPieceOn(c) => write!(
+                f,
+                "no piece stands on {c} to be the mover: name one (`N@{c}`) to travel from there"
+            ),
         }
     }
 }
