@@ -30,15 +30,18 @@
 //! - on `diagonalLines` squares (Janggi's palace), a `wazir` and a king of `kingType = wazir`
 //!   also attack one diagonal step, a `soldier` the forward diagonal steps, a `rook` and a
 //!   `janggiCannon` ride and hop along the diagonals, each only onto `diagonalLines` squares;
-//! - a `janggiCannon` neither hops over nor captures another `janggiCannon`;
-//! - with `flyingGeneral`, a king also attacks along its lines up to the first piece: the
-//!   squares where the other king may not stand (Fairy-Stockfish forbids a move that leaves
-//!   the kings facing; it is not an attack there, but it is where the other general may not go).
+//! - a `janggiCannon` neither hops over nor captures another `janggiCannon`.
+//!
+//! The flying general (`flyingGeneral`) is not an attack: Fairy-Stockfish makes "the generals
+//! may not face each other" a rule about legal moves (`Position::legal`), and its
+//! `attackers_to` leaves it out, so attack maps do too. It stays where it belongs: a route that
+//! moves a general never stops on a square where it would face the other side's general along
+//! an open file or rank ([`Confinement::general`]).
 //!
 //! How routes move a variant's piece ([`Variant::route_moves`]) follows `Position::moves_from`:
-//! the same rules for its moves (the flying general is not a move), every move — the palace
-//! diagonals too — kept to its region, and a `pawn`'s double step (`ifmnD`) or a piece's
-//! initial moves made from the variant's double-step region.
+//! the same rules for its moves, every move — the palace diagonals too — kept to its region,
+//! and a `pawn`'s double step (`ifmnD`) or a piece's initial moves made from the variant's
+//! double-step region.
 //!
 //! ```
 //! use chessreach::attack::AttackMap;
@@ -48,8 +51,9 @@
 //! let xiangqi = Catalogue::builtin().get("xiangqi").expect("built in");
 //! let pos = xiangqi.start_position()?;
 //! let map = AttackMap::new(&pos)?;
-//! // The advisors stay in the palace; the elephants on their side of the river.
-//! assert_eq!(map.attacked(Colour::White).count(), 24);
+//! // The advisors stay in the palace; the elephants on their side of the river; the flying
+//! // general is not an attack (23 squares, as Fairy-Stockfish's `attackers_to`).
+//! assert_eq!(map.attacked(Colour::White).count(), 23);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -237,10 +241,7 @@ impl Variant {
             let key = (self.raw_soldier(piece, colour, at), self.on_lines(at));
             let k = keys.iter().position(|x| *x == key).unwrap_or_else(|| {
                 keys.push(key);
-                kinds.push(confined_extras(
-                    self.kind(piece, letter, key.0, key.1, false),
-                    colour,
-                ));
+                kinds.push(confined_extras(self.kind(piece, letter, key.0, key.1), colour));
                 kinds.len() - 1
             });
             squares.push((at, k));
@@ -333,7 +334,7 @@ impl Variant {
             }
             // Walls take kinds too: a kind's index is where it is pushed.
             keys.push((key, kinds.len()));
-            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines, self.flying_general));
+            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines));
             Ok(kinds.len() - 1)
         })?;
         // A FEN says nothing about wrapped edges: the variant does.
@@ -355,16 +356,10 @@ impl Variant {
         Ok(pos)
     }
 
-    /// The kind of `piece` shown as `symbol`, confined as this variant says; a king attacks
-    /// along its lines when `flying` (the flying general: an attack, not a move).
-    fn kind(
-        &self,
-        piece: &VariantPiece,
-        symbol: char,
-        raw_soldier: bool,
-        on_lines: bool,
-        flying: bool,
-    ) -> Kind {
+    /// The kind of `piece` shown as `symbol`, confined as this variant says; a king of a
+    /// variant with the flying general is a [`Confinement::general`] (a rule about where the
+    /// other general may stop, not an attack).
+    fn kind(&self, piece: &VariantPiece, symbol: char, raw_soldier: bool, on_lines: bool) -> Kind {
         let t = piece.kind.as_str();
         let rule = if raw_soldier {
             "fW".parse().expect("forward wazir")
@@ -386,17 +381,17 @@ impl Variant {
                 extra.push((b.parse().expect("palace rule"), Some(self.diagonal_lines.clone())));
             }
         }
-        if flying && t == "king" {
-            extra.push(("R".parse().expect("rook"), None));
-        }
+        let general = self.flying_general && t == "king";
         let unhoppable = t == "janggiCannon";
-        let confine = (region.iter().any(Option::is_some) || !extra.is_empty() || unhoppable).then(|| {
-            Arc::new(Confinement {
-                region,
-                extra,
-                unhoppable,
-            })
-        });
+        let confine = (region.iter().any(Option::is_some) || !extra.is_empty() || unhoppable || general)
+            .then(|| {
+                Arc::new(Confinement {
+                    region,
+                    extra,
+                    unhoppable,
+                    general,
+                })
+            });
         Kind {
             symbol: symbol.to_ascii_uppercase(),
             rule,
