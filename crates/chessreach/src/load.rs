@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use crate::attack::{
-    AttackMap, AttackQuery, FenError, MapError, Mover, Position, PositionError, SpecError, StripAttackMap,
-    Symbols,
+    AttackMap, AttackQuery, FenError, MapError, Mover, Position, PositionError, SpecError, SpecErrorKind,
+    StripAttackMap, Symbols,
 };
 use crate::geometry::Wrap;
 use crate::limits::Budget;
@@ -86,16 +86,45 @@ impl Loaded {
 
     /// The mover of a piece spec with one square (`K@e1`, `b:N@g8`, `fsW@c3`), with the letter
     /// it is drawn with; in a variant's position a piece given by the variant's letter moves as
-    /// the variant moves it on each square ([`Variant::route_moves`]). O(spec), and O(squares)
-    /// for a variant's piece.
+    /// the variant moves it on each square ([`Variant::route_moves`]), and `+X@sq` (`+P@e5`,
+    /// `b:+P@e5`) is the piece a promoted `X` moves as, drawn as `X` (as in the position).
+    /// O(spec), and O(squares) for a variant's piece.
     ///
     /// # Errors
     ///
-    /// [`SpecError`] for a malformed spec or one that does not name exactly one square.
+    /// [`SpecError`] for a malformed spec, one that does not name exactly one square, or a
+    /// `+X` whose `X` does not promote here.
     pub fn mover(&self, spec: &str) -> Result<(Mover, char), SpecError> {
-        let (mut mover, symbol) = Mover::parse(spec, &self.symbols)?;
+        let prefix = spec.find(':').map_or(0, |i| i + 1);
+        let Some(after) = spec.get(prefix..).and_then(|s| s.strip_prefix('+')) else {
+            let (mut mover, symbol) = Mover::parse(spec, &self.symbols)?;
+            if let Some(v) = &self.variant {
+                mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
+            }
+            return Ok((mover, symbol));
+        };
+        let plus = spec[..prefix].chars().count();
+        let not_promoted = |c: char| SpecError {
+            input: spec.to_owned(),
+            at: plus,
+            kind: SpecErrorKind::NotPromoted(c),
+        };
+        let letter = after.chars().next().unwrap_or('+');
+        let piece = self
+            .variant
+            .as_ref()
+            .and_then(|v| v.promoted_piece(letter))
+            .ok_or_else(|| not_promoted(letter))?;
+        let mut symbols = self.symbols.clone();
+        symbols.insert(letter, piece.rule.clone());
+        let plain = format!("{}{after}", &spec[..prefix]);
+        let (mut mover, symbol) = Mover::parse(&plain, &symbols).map_err(|e| SpecError {
+            input: spec.to_owned(),
+            at: if e.at >= plus { e.at + 1 } else { e.at },
+            kind: e.kind,
+        })?;
         if let Some(v) = &self.variant {
-            mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
+            mover.by_square = v.piece_route_moves(piece, mover.colour).map(Arc::new);
         }
         Ok((mover, symbol))
     }

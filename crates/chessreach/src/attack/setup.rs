@@ -49,6 +49,8 @@ pub enum SpecErrorKind {
     Square(CoordParseError),
     /// A spec that must name one square (a mover) names this many.
     NotOneSquare(usize),
+    /// `+X`, a promoted piece, where `X` does not promote (or no variant is loaded).
+    NotPromoted(char),
 }
 
 impl fmt::Display for SpecErrorKind {
@@ -63,6 +65,10 @@ impl fmt::Display for SpecErrorKind {
             Self::Rule(e) => e.fmt(f),
             Self::Square(e) => e.fmt(f),
             Self::NotOneSquare(n) => write!(f, "expected one square, found {n}"),
+            Self::NotPromoted(c) => write!(
+                f,
+                "`+{c}` is a promoted piece, but `{c}` does not promote here (a variant's `promotedPieceType` says what does)"
+            ),
         }
     }
 }

@@ -62,12 +62,12 @@ mod ini;
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};
 
-pub use ini::{IniError, IniErrorKind};
+pub use ini::{IniError, IniErrorKind, IniReport, IniWarning, Outcome, Strictness};
 
 use crate::attack::SquareMoves;
 use crate::attack::{read_placement, Confinement, FenError, FenErrorKind, Kind, Position, Symbols};
-use crate::geometry::{Board, Coord, Rect, Wrap};
-use crate::piece::{Colour, Rule};
+use crate::geometry::{Board, Coord, Delta, Rect, Wrap};
+use crate::piece::{Atom, Colour, Component, Rule};
 
 /// Fairy-Stockfish's built-in piece types: name and Betza (src/piece.cpp).
 pub const PIECE_TYPES: [(&str, &str); 37] = [
@@ -156,6 +156,10 @@ pub struct Variant {
     /// (White, Black), sorted; `None`: Fairy-Stockfish's default, rank 2 for White and rank 7
     /// for Black on any board (`doubleStepRegionWhite`, `doubleStepRegionBlack`).
     pub double_step_region: [Option<Vec<Coord>>; 2],
+    /// Where a `pawn` may also step three squares forward, both squares passed empty, per
+    /// colour (White, Black), sorted (`tripleStepRegion{White,Black}`; Fairy-Stockfish's
+    /// default: nowhere). Whatever `doubleStep` says.
+    pub triple_step_region: [Vec<Coord>; 2],
 }
 
 impl Variant {
@@ -178,6 +182,7 @@ impl Variant {
             diagonal_lines: Vec::new(),
             double_step: true,
             double_step_region: [None, None],
+            triple_step_region: [Vec::new(), Vec::new()],
         }
     }
 
@@ -221,18 +226,35 @@ impl Variant {
     /// Fairy-Stockfish's `Position::moves_from` does: its rule kept to its mobility region (the
     /// Xiangqi king and advisors in the palace, the elephants on their side of the river), the
     /// soldier forward only before the river, Janggi's palace diagonals, the Janggi cannon
-    /// that never hops over or captures a cannon, and a pawn's double step (and a piece's
-    /// initial moves, Betza `i`) from the variant's double-step region. `None` for another
-    /// letter or a `rule` other than the piece's (a mover given as a Betza rule moves by it
-    /// alone, initial moves from the rule's default rank), or a piece the variant moves by its
-    /// rule alone. O(squares × log(lines)).
+    /// that never hops over or captures a cannon, a general that never stops facing the other
+    /// (the flying general), and a pawn's double step (and a piece's initial moves, Betza `i`)
+    /// from the variant's double-step region, its triple step from the triple-step region.
+    /// `None` for another letter or a `rule` other than the piece's (a mover given as a Betza
+    /// rule moves by it alone, initial moves from the rule's default rank), or a piece the
+    /// variant moves by its rule alone. O(squares × log(lines)).
+    #[must_use]
+    pub fn route_moves(&self, letter: char, rule: &Rule, colour: Colour) -> Option<SquareMoves> {
+        let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
+        self.piece_route_moves(piece, colour)
+    }
+
+    /// The piece a promoted `letter` (`+P`) moves as, if it promotes here. O(pieces).
+    #[must_use]
+    pub fn promoted_piece(&self, letter: char) -> Option<&VariantPiece> {
+        let base = self.piece(letter)?;
+        let to = self.promoted.get(&base.kind)?;
+        self.pieces.iter().find(|p| &p.kind == to)
+    }
+
+    /// How routes move `piece`, one of this variant's (a promoted piece's too), for `colour`:
+    /// see [`Variant::route_moves`]. O(squares × log(lines)).
     ///
     /// # Panics
     ///
     /// Never for a variant read by [`Catalogue::load`] (at most 26 × 99 squares).
     #[must_use]
-    pub fn route_moves(&self, letter: char, rule: &Rule, colour: Colour) -> Option<SquareMoves> {
-        let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
+    pub fn piece_route_moves(&self, piece: &VariantPiece, colour: Colour) -> Option<SquareMoves> {
+        let letter = piece.letter;
         let rect = self.rect();
         let mut keys: Vec<(bool, bool)> = Vec::new();
         let mut kinds = Vec::new();
@@ -264,6 +286,14 @@ impl Variant {
             } else if piece.rule.has_initial() {
                 initial.push((piece.rule.clone(), double));
             }
+        }
+        if piece.kind == "pawn" {
+            let triple: Vec<Coord> = self.triple_step_region[colour.index()]
+                .iter()
+                .copied()
+                .filter(board)
+                .collect();
+            initial.push((triple_step(), triple));
         }
         initial.retain(|(_, on)| !on.is_empty());
         let plain =
@@ -314,10 +344,7 @@ impl Variant {
         let pos = read_placement(fen, |kinds, c, promoted, at| {
             let base = self.piece(c).ok_or(FenErrorKind::UnknownLetter(c))?;
             let piece = if promoted {
-                self.promoted
-                    .get(&base.kind)
-                    .and_then(|t| self.pieces.iter().find(|p| &p.kind == t))
-                    .ok_or(FenErrorKind::Promoted(c))?
+                self.promoted_piece(c).ok_or(FenErrorKind::Promoted(c))?
             } else {
                 base
             };
@@ -398,6 +425,23 @@ impl Variant {
             confine,
         }
     }
+}
+
+/// A pawn's triple step: three squares forward, both squares passed empty, move only — an
+/// initial move made from the triple-step region (Betza has no letter for it: a lame `H`).
+fn triple_step() -> Rule {
+    let atom = Atom::from_letter('H').expect("the (0,3) leap");
+    let forward = (0..atom.image_count())
+        .filter(|&i| atom.image(i) == Delta::new(0, 3))
+        .fold(0u8, |mask, i| mask | 1 << i);
+    Rule::default().with_initial([Component {
+        atom,
+        range: 1,
+        lame: true,
+        hop: false,
+        moves: forward,
+        captures: 0,
+    }])
 }
 
 /// `kind` with its extra moves (Janggi's palace diagonals) kept to its region for `colour` too,
@@ -502,30 +546,52 @@ impl Catalogue {
         near.into_iter().take(3).map(|(_, n)| n).collect()
     }
 
-    /// Reads a `variants.ini` text (named `file` in errors) and adds its variants, which may
-    /// inherit from any known variant or an earlier section. Returns the names added.
-    /// O(length + sections × pieces).
+    /// Reads a `variants.ini` text (named `file` in errors) strictly and adds its variants,
+    /// which may inherit from any known variant or an earlier section. Returns the names added.
+    /// O(length + sections × (pieces + start position)).
     ///
     /// # Errors
     ///
     /// [`IniError`] with file, line and column: a malformed line, an unknown template, a
-    /// variant defined twice, or a value that does not read. Nothing is added then.
+    /// variant defined twice, a value or start position that does not read, a piece's Betza
+    /// group Fairy-Stockfish gives no move. Nothing is added then.
     pub fn load(&mut self, text: &str, file: &str) -> Result<Vec<String>, IniError> {
-        let added = ini::parse(text, file, self)?;
-        let names = added.iter().map(|v| v.name.clone()).collect();
-        self.variants.extend(added);
-        Ok(names)
+        self.read(text, file, Strictness::Strict).map(|r| r.names)
     }
 
-    /// [`Catalogue::load`] from bytes: a byte that is not UTF-8 is an error at its line and
-    /// column.
+    /// Reads a `variants.ini` text (named `file` in warnings and errors) and adds its
+    /// variants. [`Strictness::Lenient`]: a section that does not read is skipped (and so are
+    /// the sections that inherit from it), a piece's Betza group Fairy-Stockfish gives no move
+    /// is read as no move, and each is an [`IniWarning`] of the report; the rest is added.
+    /// O(length + sections × (pieces + start position)).
     ///
     /// # Errors
     ///
-    /// [`IniError`] as [`Catalogue::load`], or [`IniErrorKind::NotUtf8`].
-    pub fn load_bytes(&mut self, bytes: &[u8], file: &str) -> Result<Vec<String>, IniError> {
+    /// [`Strictness::Strict`]: the first warning's [`IniError`]; nothing is added then.
+    pub fn read(&mut self, text: &str, file: &str, strictness: Strictness) -> Result<IniReport, IniError> {
+        let (added, warnings) = ini::parse(text, file, self);
+        if let (Strictness::Strict, Some(w)) = (strictness, warnings.first()) {
+            return Err(w.error.clone());
+        }
+        let names = added.iter().map(|v| v.name.clone()).collect();
+        self.variants.extend(added);
+        Ok(IniReport { names, warnings })
+    }
+
+    /// [`Catalogue::read`] from bytes: a byte that is not UTF-8 is an error at its line and
+    /// column (nothing is added).
+    ///
+    /// # Errors
+    ///
+    /// As [`Catalogue::read`], or [`IniErrorKind::NotUtf8`].
+    pub fn read_bytes(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        strictness: Strictness,
+    ) -> Result<IniReport, IniError> {
         match std::str::from_utf8(bytes) {
-            Ok(text) => self.load(text, file),
+            Ok(text) => self.read(text, file, strictness),
             Err(u) => {
                 let bad = u.valid_up_to();
                 let at = crate::input::utf8_error(bytes, bad);
