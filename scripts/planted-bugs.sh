@@ -93,4 +93,18 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
   "            if on(f + dx, r + dy) && empty(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);" "            if on(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);"
+plant "the flying general drawn as an attack (Fairy-Stockfish's attackers_to has none)" crates/chessreach/src/variant/mod.rs \
+  "        let unhoppable = t == \"janggiCannon\";" "        if general {
+            extra.push((\"R\".parse().expect(\"rook\"), None));
+        }
+        let unhoppable = t == \"janggiCannon\";"
+plant "a general's route stopping where it faces the other general" crates/chessreach/src/path/router.rs \
+  "                if general {
+                    self.pos.walk_facing(i, &surface, &mut sink);" "                if general && false {
+                    self.pos.walk_facing(i, &surface, &mut sink);"
+plant "the rest of a variants.ini dropped after a section that does not read" crates/chessreach/src/variant/ini.rs \
+  "                skipped.insert(s.name, s.line);" "                skipped.insert(s.name, s.line);
+                if s.line > 0 {
+                    break;
+                }"
 exit $failed
