@@ -65,7 +65,7 @@ pub struct Confinement {
     /// may not face each other"): a general of the other side may not stop where it would face
     /// this one along an open file or rank. A rule about legal moves, not an attack
     /// (Fairy-Stockfish's `Position::legal`, not `attackers_to`): attack maps leave it out, and
-    /// a route moving a general keeps it ([`Position::walk_facing`]).
+    /// a route moving a general keeps it (the router asks `Position::walk_facing`).
     pub general: bool,
 }
 

@@ -10,19 +10,33 @@
 //! | `maxFile`, `maxRank` | the board (a number, or a file letter) |
 //! | `cylindrical`, `toroidal` | Fairy-Stockfish-X's wrapped boards: `cylindrical = true` joins the first and last files (a cylinder), `toroidal = true` the ranks too (a torus) |
 //! | `TYPE = l` / `TYPE = -` | a built-in piece type (Fairy-Stockfish's names: `knight`, `janggiCannon`, …) on letter `l`, or removed |
-//! | `customPieceN = l:BETZA` | a piece of your own (N = 1…8); `king = k:BETZA` a king that moves so |
+//! | `customPieceN = l:BETZA` | a piece of your own (N = 1…25); `king = k:BETZA` a king that moves so |
 //! | `mobilityRegion{White,Black}TYPE` | squares the type's moves may end on (`a1 b2`, `*3` a rank, `c*` a file, `-` none) |
 //! | `promotedPieceType = p:g s:g` | what `+P` in a FEN moves as |
 //! | `startFen` | the start position |
 //! | `flyingGeneral`, `soldierPromotionRank`, `diagonalLines` | Xiangqi's and Janggi's rules (below) |
 //! | `kingType = TYPE` | chessreach's key for a built-in's king (Xiangqi's moves as a `wazir`) |
 //! | `doubleStep`, `doubleStepRegion{White,Black}` | where a pawn double-steps and a piece makes its initial moves (routes; default ranks 2 and 7) |
+//! | `tripleStepRegion{White,Black}` | where a pawn may also step three squares, both passed empty (routes; default nowhere) |
 //!
 //! Every other key (castling, drops, game ends, piece values, …) is accepted and ignored: it
-//! does not change what a piece attacks or how routes move it (`tripleStepRegion…`, a pawn's
-//! triple step, is not read: Betza has no lame three-square step to give it). A line without
-//! `=` or a value that does not read is an error naming the file, line and column
-//! ([`IniError`]).
+//! does not change what a piece attacks or how routes move it.
+//!
+//! A file is read section by section, as Fairy-Stockfish reads it ([`Catalogue::read`]): a
+//! section that does not read — a header without `]`, a line without `=`, a value, an unknown
+//! template, a name defined before, a start position that does not fit — is skipped whole, and
+//! so are the sections that inherit from it; each is an [`IniWarning`] naming the section, the
+//! file, line and column, and the reason ([`IniErrorKind`]). A piece's Betza group
+//! Fairy-Stockfish gives no move (`nC`, `sfN`, `icW`) is read as no move, the rest of the rule
+//! standing, with a warning ([`Outcome::NoMove`]). [`Strictness::Strict`] (and
+//! [`Catalogue::load`]) makes the first warning an error, adding nothing.
+//!
+//! Reversi and Ataxx (`flipersi`, `flipello`, `flipello10`, `ataxx`, built in as templates for
+//! the sections built on them) are read for their boards, letters and movement: a Reversi disc
+//! (`immobile`) never moves, an Ataxx piece (`mDmNmA`) jumps to a square two away. Their pieces
+//! change colour when enclosed and are dropped from hand (the one-square Ataxx clone is a
+//! drop): rules of play, not movement, which chessreach does not model; nothing in them
+//! attacks.
 //!
 //! What a piece of a variant attacks follows Fairy-Stockfish's `Position::attackers_to`:
 //! - its Betza rule, with moves ending outside its type's mobility region dropped;
