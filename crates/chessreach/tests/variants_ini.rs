@@ -234,3 +234,33 @@ fn a_promoted_piece_is_a_mover() {
     let e = shogi.mover("+P@zz").expect_err("square");
     assert_eq!(e.at, 3);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Any text reads without a panic, leniently: each warning is placed on a line of the
+    /// text, and a section either loads or has a warning.
+    #[test]
+    fn any_text_reads_with_placed_warnings(
+        lines in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::string::string_regex("\\[[a-z]{0,3}(:(chess|xiangqi|[a-z]{1,3}))?\\]?").expect("regex"),
+                proptest::string::string_regex("(maxFile|maxRank|customPiece[0-9]{1,2}|startFen|promotedPieceType|tripleStepRegionWhite) ?= ?[a-z0-9:*+ ]{0,8}").expect("regex"),
+                proptest::string::string_regex("customPiece[1-9] = [a-z]:[a-zA-Z()0-9,]{0,6}").expect("regex"),
+                "\\PC{0,12}",
+            ],
+            0..16,
+        )
+    ) {
+        let text = lines.join("\n");
+        let mut c = Catalogue::with_builtin();
+        let report = c.read(&text, "p.ini", Strictness::Lenient).expect("lenient never fails");
+        let count = text.lines().count();
+        for w in &report.warnings {
+            proptest::prop_assert!(w.error.line >= 1 && w.error.line <= count, "{w}");
+        }
+        let sections = text.lines().filter(|l| l.starts_with('[')).count();
+        let skipped = report.warnings.iter().filter(|w| w.outcome == Outcome::Skipped).count();
+        proptest::prop_assert_eq!(report.names.len() + skipped, sections);
+    }
+}
