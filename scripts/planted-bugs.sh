@@ -101,4 +101,18 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
   "-p chessreach-cli --test lab"
+plant "the flying general drawn as an attack (Fairy-Stockfish's attackers_to has none)" crates/chessreach/src/variant/mod.rs \
+  "        let unhoppable = t == \"janggiCannon\";" "        if general {
+            extra.push((\"R\".parse().expect(\"rook\"), None));
+        }
+        let unhoppable = t == \"janggiCannon\";"
+plant "a general's route stopping where it faces the other general" crates/chessreach/src/path/router.rs \
+  "                if general {
+                    self.pos.walk_facing(i, &surface, &mut sink);" "                if general && false {
+                    self.pos.walk_facing(i, &surface, &mut sink);"
+plant "the rest of a variants.ini dropped after a section that does not read" crates/chessreach/src/variant/ini.rs \
+  "                skipped.insert(s.name, s.line);" "                skipped.insert(s.name, s.line);
+                if s.line > 0 {
+                    break;
+                }"
 exit $failed

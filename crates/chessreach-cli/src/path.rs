@@ -23,8 +23,8 @@ pub(crate) struct Args {
     #[command(flatten)]
     pub(crate) position: PositionArgs,
 
-    /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`),
-    /// or a square alone (`g1`): the piece standing there.
+    /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`;
+    /// with --variant, `+P@e5` a promoted piece), or a square alone (`g1`): the piece standing there.
     /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; with --variant, a variant letter moves as the variant moves it on each square (regions, the river, palace diagonals, double steps from its double-step region). A piece of the position named as the mover (`g1`, or `N@g1` where a knight of that side stands) leaves its square for the search: its own attacks stop.
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     mover: String,

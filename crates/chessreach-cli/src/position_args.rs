@@ -7,7 +7,7 @@ use chessreach::attack::{Position, Setup};
 use chessreach::geometry::{Board, Wrap};
 use chessreach::load::Loaded;
 use chessreach::piece::Colour;
-use chessreach::variant::{Catalogue, Variant};
+use chessreach::variant::{Catalogue, Strictness, Variant};
 
 /// Where the pieces stand.
 #[derive(Debug, clap::Args)]
@@ -28,7 +28,8 @@ pub(crate) struct PositionArgs {
 
     /// Reads more variants from a Fairy-Stockfish `variants.ini` (sections `[name]` or
     /// `[name:template]`, `maxFile`, `maxRank`, `TYPE = letter`, `customPieceN = l:BETZA`,
-    /// `mobilityRegion…`, `startFen`, …). Repeatable.
+    /// `mobilityRegion…`, `startFen`, …). A section that does not read is skipped with a
+    /// warning (see --strict). Repeatable.
     #[arg(long, value_name = "FILE")]
     pub variants: Vec<PathBuf>,
 
@@ -36,6 +37,10 @@ pub(crate) struct PositionArgs {
     /// the files.
     #[arg(skip)]
     pub variants_ini: Vec<String>,
+    /// With --variants: a section that does not read (or a piece's move Fairy-Stockfish gives
+    /// none) is an error (exit 1) instead of a warning and a skipped section.
+    #[arg(long, requires = "variants")]
+    pub strict: bool,
 
     /// Board size `FILESxRANKS` (`8x8`, `12x10`), or a strip `infx8` (unbounded files, 8 ranks).
     #[arg(long, default_value = "8x8")]
@@ -63,16 +68,36 @@ pub(crate) struct PositionArgs {
     pub define: Vec<String>,
 }
 
-/// The built-in variants, those of `files` and those of `texts` (named `variants_ini`); a file
-/// that cannot be read or parsed is a data error (exit 1) naming file, line and column.
-pub(crate) fn catalogue(files: &[PathBuf], texts: &[String]) -> Result<Catalogue> {
+/// The built-in variants, those of `files` and those of `texts` (named `variants_ini`). A
+/// section that does not read is skipped with a warning on stderr naming file, line, column,
+/// section and reason (so is a piece's Betza group Fairy-Stockfish gives no move, read as no
+/// move); when `strict`, the first one is a data error (exit 1). A file that cannot be read or
+/// is not text is a data error.
+pub(crate) fn catalogue(files: &[PathBuf], texts: &[String], strict: bool) -> Result<Catalogue> {
     let mut catalogue = Catalogue::with_builtin();
-    for f in files {
-        let bytes = std::fs::read(f).with_context(|| format!("--variants {}", f.display()))?;
-        catalogue.load_bytes(&bytes, &f.display().to_string())?;
-    }
-    for text in texts {
-        catalogue.load_bytes(text.as_bytes(), "variants_ini")?;
+    let named = files
+        .iter()
+        .map(|f| {
+            let bytes = std::fs::read(f).with_context(|| format!("--variants {}", f.display()))?;
+            Ok::<_, anyhow::Error>((bytes, f.display().to_string()))
+        })
+        .chain(
+            texts
+                .iter()
+                .map(|t| Ok((t.as_bytes().to_vec(), "variants_ini".to_owned()))),
+        );
+    for source in named {
+        let (bytes, name): (Vec<u8>, String) = source?;
+        let report = catalogue.read_bytes(&bytes, &name, Strictness::Lenient)?;
+        for w in &report.warnings {
+            eprintln!("warning: {w}");
+        }
+        if strict && !report.warnings.is_empty() {
+            anyhow::bail!(
+                "--strict: --variants {name} is not read as written ({} warnings above)",
+                report.warnings.len()
+            );
+        }
     }
     Ok(catalogue)
 }
@@ -83,7 +108,7 @@ impl PositionArgs {
         let Some(name) = &self.variant else {
             return Ok(None);
         };
-        let catalogue = catalogue(&self.variants, &self.variants_ini)?;
+        let catalogue = catalogue(&self.variants, &self.variants_ini, self.strict)?;
         catalogue.get(name).cloned().map(Some).ok_or_else(|| {
             let near = catalogue.nearest(name);
             let hint = if near.is_empty() {

@@ -12,9 +12,16 @@ use crate::output::Format;
 /// Arguments of `chessreach variants`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// Reads more variants from a Fairy-Stockfish `variants.ini`. Repeatable.
+    /// Reads more variants from a Fairy-Stockfish `variants.ini`. A section that does not read
+    /// is skipped with a warning on stderr naming the file, line, section and reason (and the
+    /// sections inheriting from it); a piece's move Fairy-Stockfish gives none is read as no
+    /// move, with a warning. Repeatable.
     #[arg(long, value_name = "FILE")]
     variants: Vec<PathBuf>,
+
+    /// With --variants: the first warning is an error (exit 1), and nothing is listed.
+    #[arg(long, requires = "variants")]
+    strict: bool,
 
     /// Only the variant of this name (with its regions and rules).
     #[arg(long, value_name = "NAME")]
@@ -54,6 +61,16 @@ fn rules(v: &Variant) -> Vec<String> {
     }
     for (from, to) in &v.promoted {
         out.push(format!("+{from} moves as {to}"));
+    }
+    if v.pieces.iter().any(|p| p.kind == "pawn") {
+        let [white, black] = &v.triple_step_region;
+        if !white.is_empty() || !black.is_empty() {
+            out.push(format!(
+                "triple steps from {} squares (white), {} (black)",
+                white.len(),
+                black.len()
+            ));
+        }
     }
     if v.pieces.iter().any(|p| p.kind == "pawn" || p.rule.has_initial()) {
         let [white, black] = &v.double_step_region;
@@ -99,12 +116,16 @@ fn json_of(v: &Variant) -> Value {
             "white": v.double_step_region[0].as_ref().map(|s| s.iter().map(name).collect::<Vec<_>>()),
             "black": v.double_step_region[1].as_ref().map(|s| s.iter().map(name).collect::<Vec<_>>()),
         },
+        "triple_step_region": {
+            "white": v.triple_step_region[0].iter().map(name).collect::<Vec<_>>(),
+            "black": v.triple_step_region[1].iter().map(name).collect::<Vec<_>>(),
+        },
     });
     crate::output::with_wrap(answer, v.board())
 }
 
 pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
-    let catalogue = crate::position_args::catalogue(&args.variants, &args.variants_ini)?;
+    let catalogue = crate::position_args::catalogue(&args.variants, &args.variants_ini, args.strict)?;
     let chosen: Vec<&Variant> = match &args.name {
         Some(n) => vec![catalogue.get(n).ok_or_else(|| {
             crate::usage(crate::UsageError(format!(

@@ -282,12 +282,25 @@ fn cases() -> Vec<Case> {
         case("a misspelt variant", &["attacks", "--variant", "xiangqu"], "", 2)
             .err(&["did you mean `xiangqi`?"]),
         case(
-            "a variants.ini line without `=`",
+            "a variants.ini line without `=`: the section skipped, with a warning",
             &["attacks", "--variants", "/dev/stdin", "--variant", "mine"],
             "[mine:chess]\nmaxFile = 10\nthis is not a key\n",
+            2,
+        )
+        .err(&[
+            "warning: /dev/stdin:3:1: [mine] section skipped: expected `key = value`",
+            "unknown variant `mine`",
+        ]),
+        case(
+            "a variants.ini line without `=`, --strict",
+            &["variants", "--variants", "/dev/stdin", "--strict"],
+            "[mine:chess]\nmaxFile = 10\nthis is not a key\n[ok:chess]\n",
             1,
         )
-        .err(&["/dev/stdin:3:1: expected `key = value`"]),
+        .err(&[
+            "warning: /dev/stdin:3:1: [mine] section skipped",
+            "--strict: --variants /dev/stdin is not read as written (1 warnings above)",
+        ]),
         case(
             "a variants.ini with a bad byte",
             &["variants", "--variants", "/dev/stdin"],

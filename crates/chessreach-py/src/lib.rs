@@ -137,11 +137,22 @@ fn input_error(py: Python<'_>, e: &Place, partial: &str) -> PyErr {
     raise::<InputError>(py, e.to_string(), &attrs)
 }
 
-/// The built-in variants, plus those of a `variants.ini` text.
-fn catalogue(ini: Option<&str>) -> PyResult<chessreach::variant::Catalogue> {
+/// The built-in variants, plus those of a `variants.ini` text: a section that does not read
+/// is skipped with a Python `UserWarning` naming the section, line and reason (and so is a
+/// piece's Betza group Fairy-Stockfish gives no move, read as no move); with warnings turned
+/// into errors (`warnings.simplefilter("error")`) the first one raises.
+fn catalogue(py: Python<'_>, ini: Option<&str>) -> PyResult<chessreach::variant::Catalogue> {
     let mut c = chessreach::variant::Catalogue::with_builtin();
     if let Some(text) = ini {
-        c.load(text, "<ini>").map_err(|e| chessreach_error(&e))?;
+        let report = c
+            .read(text, "<ini>", chessreach::variant::Strictness::Lenient)
+            .map_err(|e| chessreach_error(&e))?;
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        for w in report.warnings {
+            let message =
+                std::ffi::CString::new(w.to_string().replace('\0', " ")).map_err(|e| chessreach_error(&e))?;
+            PyErr::warn(py, &category, &message, 1)?;
+        }
     }
     Ok(c)
 }
@@ -149,8 +160,8 @@ fn catalogue(ini: Option<&str>) -> PyResult<chessreach::variant::Catalogue> {
 /// The known variants' names (built in, plus those of `ini`, a `variants.ini` text).
 #[pyfunction]
 #[pyo3(signature = (ini = None))]
-fn variants(ini: Option<&str>) -> PyResult<Vec<String>> {
-    Ok(catalogue(ini)?.variants().map(|v| v.name.clone()).collect())
+fn variants(py: Python<'_>, ini: Option<&str>) -> PyResult<Vec<String>> {
+    Ok(catalogue(py, ini)?.variants().map(|v| v.name.clone()).collect())
 }
 
 fn chessreach_error(e: &impl std::fmt::Display) -> PyErr {
@@ -370,7 +381,7 @@ impl Position {
     #[staticmethod]
     #[pyo3(signature = (name, fen = None, ini = None))]
     fn from_variant(py: Python<'_>, name: &str, fen: Option<&str>, ini: Option<&str>) -> PyResult<Self> {
-        let catalogue = catalogue(ini)?;
+        let catalogue = catalogue(py, ini)?;
         let v = catalogue.get(name).ok_or_else(|| {
             ChessreachError::new_err(format!(
                 "unknown variant {name:?}; chessreach.variants() lists them"

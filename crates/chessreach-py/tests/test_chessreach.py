@@ -10,6 +10,7 @@ import pathlib
 import random
 import threading
 import time
+import warnings
 import xml.etree.ElementTree as ET
 
 import chess
@@ -379,8 +380,20 @@ def test_variants_follow_fairy_stockfish_rules():
     assert "tiny" in chessreach.variants(ini="[tiny:chess]\n")
     with pytest.raises(chessreach.ChessreachError):
         chessreach.Position.from_variant("nosuch")
-    with pytest.raises(chessreach.ChessreachError, match="<ini>:2:1"):
-        chessreach.variants(ini="[bad:chess]\nno equals here\n")
+    # A section that does not read is skipped with a warning naming it, its line and why;
+    # warnings turned into errors make it one.
+    with pytest.warns(UserWarning, match=r"<ini>:2:1: \[bad\] section skipped: expected `key = value`"):
+        names = chessreach.variants(ini="[bad:chess]\nno equals here\n[good:chess]\n")
+    assert "good" in names and "bad" not in names
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(UserWarning):
+            chessreach.variants(ini="[bad:chess]\nno equals here\n")
+    # A promoted piece is a mover: `+P` moves as a gold general.
+    board = chessreach.Position.from_variant("shogi", "9/9/9/9/9/9/9/9/9[-] w 0 1")
+    assert chessreach.route(board, "+P@e5", to="d4").moves == 2
+    assert chessreach.route(board, "+P@e5", to="d6").moves == 1
+    assert chessreach.route(board, "b:+P@e5", to="d4").moves == 1
     # Routes move a variant's piece as the variant says on each square: regions, the river.
     empty = chessreach.Position.from_variant("xiangqi", "9/9/9/9/9/9/9/9/9/9 w - - 0 1")
     assert chessreach.route(empty, "k@e1", to="f3").moves == 3

@@ -114,7 +114,8 @@ impl Loaded {
     /// The mover of a piece spec with one square (`K@e1`, `b:N@g8`, `fsW@c3`), with the letter
     /// it is drawn with, and the position it travels in; in a variant's position a piece given
     /// by the variant's letter moves as the variant moves it on each square
-    /// ([`Variant::route_moves`]).
+    /// ([`Variant::route_moves`]), and `+X@sq` (`+P@e5`, `b:+P@e5`) is the piece a promoted `X`
+    /// moves as, drawn as `X` (as in the position).
     ///
     /// The mover may be a piece of the position: named by its square alone (`g1`: the piece
     /// standing there, its colour and its moves), or by a spec whose piece stands on that square
@@ -126,11 +127,11 @@ impl Loaded {
     ///
     /// # Errors
     ///
-    /// [`SpecError`] for a malformed spec, one that does not name exactly one square, or a
-    /// lone square where no piece stands.
+    /// [`SpecError`] for a malformed spec, one that does not name exactly one square, a lone
+    /// square where no piece stands, or a `+X` whose `X` does not promote here.
     pub fn mover(&self, spec: &str) -> Result<Moving<'_>, SpecError> {
         let pos = &self.position;
-        let (mut mover, symbol, lifted) = if let Ok(at) = spec.trim().parse::<Coord>() {
+        let (mover, symbol, lifted) = if let Ok(at) = spec.trim().parse::<Coord>() {
             let i = pos
                 .piece_at(at)
                 .filter(|&i| !pos.kinds()[pos.pieces()[i].kind].is_wall())
@@ -140,15 +141,19 @@ impl Loaded {
                     kind: SpecErrorKind::NoPieceOn(at),
                 })?;
             let p = pos.pieces()[i];
-            let mover = Mover {
+            let symbol = pos.symbol_of(i);
+            let mut mover = Mover {
                 rule: pos.kinds()[p.kind].rule.clone(),
                 colour: p.colour,
                 at,
                 by_square: None,
             };
-            (mover, pos.symbol_of(i), Some(i))
+            if let Some(v) = &self.variant {
+                mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
+            }
+            (mover, symbol, Some(i))
         } else {
-            let (mover, symbol) = Mover::parse(spec, &self.symbols)?;
+            let (mover, symbol) = self.parse_mover(spec)?;
             // The piece standing on the mover's square, when it is the mover itself.
             let same = |i: usize| {
                 let p: Placed = pos.pieces()[i];
@@ -158,9 +163,6 @@ impl Loaded {
             let lifted = pos.piece_at(mover.at).filter(|&i| same(i));
             (mover, symbol, lifted)
         };
-        if let Some(v) = &self.variant {
-            mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
-        }
         let position = lifted.map_or(Cow::Borrowed(pos), |i| Cow::Owned(pos.without(i)));
         Ok(Moving {
             mover,
@@ -168,6 +170,43 @@ impl Loaded {
             position,
             lifted: lifted.is_some(),
         })
+    }
+
+    /// The mover a spec names (a variant's piece moving as the variant says, `+X` a promoted
+    /// piece), with its letter.
+    fn parse_mover(&self, spec: &str) -> Result<(Mover, char), SpecError> {
+        let prefix = spec.find(':').map_or(0, |i| i + 1);
+        let Some(after) = spec.get(prefix..).and_then(|s| s.strip_prefix('+')) else {
+            let (mut mover, symbol) = Mover::parse(spec, &self.symbols)?;
+            if let Some(v) = &self.variant {
+                mover.by_square = v.route_moves(symbol, &mover.rule, mover.colour).map(Arc::new);
+            }
+            return Ok((mover, symbol));
+        };
+        let plus = spec[..prefix].chars().count();
+        let not_promoted = |c: char| SpecError {
+            input: spec.to_owned(),
+            at: plus,
+            kind: SpecErrorKind::NotPromoted(c),
+        };
+        let letter = after.chars().next().unwrap_or('+');
+        let piece = self
+            .variant
+            .as_ref()
+            .and_then(|v| v.promoted_piece(letter))
+            .ok_or_else(|| not_promoted(letter))?;
+        let mut symbols = self.symbols.clone();
+        symbols.insert(letter, piece.rule.clone());
+        let plain = format!("{}{after}", &spec[..prefix]);
+        let (mut mover, symbol) = Mover::parse(&plain, &symbols).map_err(|e| SpecError {
+            input: spec.to_owned(),
+            at: if e.at >= plus { e.at + 1 } else { e.at },
+            kind: e.kind,
+        })?;
+        if let Some(v) = &self.variant {
+            mover.by_square = v.piece_route_moves(piece, mover.colour).map(Arc::new);
+        }
+        Ok((mover, symbol))
     }
 
     /// The attack map of the position, within `budget` on bounded boards. O(squares + rays).

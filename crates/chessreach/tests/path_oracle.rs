@@ -346,6 +346,7 @@ proptest! {
                         region: [Some(squares(*region)), Some(squares(region.rotate_left(7)))],
                         extra: if *with_extra { vec![(extra.0.rule(), Some(extra_on.clone()))] } else { Vec::new() },
                         unhoppable: *shy || i == 2,
+                        general: false,
                     })),
                 })
                 .collect(),

@@ -4,9 +4,12 @@
 //! The pyffish differential check (`scripts/check_variants.py`) compares the same maps with
 //! Fairy-Stockfish itself.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use chessreach::attack::AttackMap;
+use chessreach::limits::Budget;
+use chessreach::load::Loaded;
+use chessreach::path::{ask, Area, Capturable, Question};
 use chessreach::piece::Colour;
 use chessreach::variant::{Catalogue, IniErrorKind, Variant};
 use proptest::prelude::*;
@@ -72,7 +75,7 @@ fn engine(v: &Variant, board: &Board) -> BTreeSet<(bool, Sq)> {
     clippy::too_many_lines,
     reason = "one rule-book paragraph per piece, side by side"
 )]
-fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, Sq)> {
+fn palace_oracle(board: &Board, janggi: bool) -> BTreeSet<(bool, Sq)> {
     let on = |s: Sq| (1..=9).contains(&s.0) && (1..=10).contains(&s.1);
     let in_palace = |s: Sq, white: bool| {
         (4..=6).contains(&s.0)
@@ -139,23 +142,12 @@ fn palace_oracle(board: &Board, janggi: bool, flying: bool) -> BTreeSet<(bool, S
                 }
                 line_ride(at, 1, &mut hit);
             }
+            // The flying general is a rule about legal moves, not an attack.
             'K' => {
                 for d in orth {
                     let s = add(at, d);
                     if in_palace(s, white) {
                         hit(s);
-                    }
-                }
-                if flying {
-                    for d in orth {
-                        let mut s = add(at, d);
-                        while on(s) {
-                            hit(s);
-                            if board.contains_key(&s) {
-                                break;
-                            }
-                            s = add(s, d);
-                        }
                     }
                 }
             }
@@ -363,22 +355,146 @@ fn board_from_fen(fen: &str) -> Board {
 
 #[test]
 fn xiangqi_and_janggi_start_positions() {
-    for (name, janggi, flying) in [("xiangqi", false, true), ("janggi", true, false)] {
+    for (name, janggi) in [("xiangqi", false), ("janggi", true)] {
         let v = variant(name);
         let board = board_from_fen(&v.start_fen);
-        assert_eq!(engine(v, &board), palace_oracle(&board, janggi, flying), "{name}");
+        assert_eq!(engine(v, &board), palace_oracle(&board, janggi), "{name}");
     }
 }
 
+/// Squares "a1 b2 …" as (file, rank).
+fn squares(list: &str) -> BTreeSet<Sq> {
+    list.split_whitespace()
+        .map(|s| {
+            let c: chessreach::geometry::Coord = s.parse().expect("square");
+            (c.file, c.rank)
+        })
+        .collect()
+}
+
 #[test]
-fn the_flying_general_faces_the_other_general() {
-    let v = variant("xiangqi");
-    let board = board_from_fen("3k5/9/9/9/9/9/9/9/9/4K4");
-    let map = engine(v, &board);
-    // The white general's file is open from e2 to e10: the black general may not stand there.
-    assert!(map.contains(&(true, (5, 10))) && map.contains(&(true, (5, 5))));
-    assert!(!map.contains(&(true, (4, 10))));
-    assert_eq!(map, palace_oracle(&board, false, true));
+fn the_flying_general_is_not_an_attack() {
+    // Fairy-Stockfish's attackers, from pyffish 0.0.90 as `scripts/check_variants.py` asks it
+    // (legal captures in a king-less copy of the variant): the generals' open file is
+    // attacked by neither.
+    let cases = [
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+            "b1 d1 f1 h1 a2 e2 i2 a3 c3 e3 g3 i3 a4 i4 a5 c5 e5 g5 i5 b9 h9 b10 h10",
+            "b1 h1 b2 h2 a6 c6 e6 g6 i6 a7 i7 a8 c8 e8 g8 i8 a9 e9 i9 b10 d10 f10 h10",
+        ),
+        ("3k5/9/9/9/9/9/9/9/9/4K4", "d1 f1 e2", "d9 e10"),
+    ];
+    for (fen, white, black) in cases {
+        let board = board_from_fen(fen);
+        let map = engine(variant("xiangqi"), &board);
+        let side = |w: bool| {
+            map.iter()
+                .filter(|x| x.0 == w)
+                .map(|x| x.1)
+                .collect::<BTreeSet<Sq>>()
+        };
+        assert_eq!(side(true), squares(white), "{fen}");
+        assert_eq!(side(false), squares(black), "{fen}");
+        assert_eq!(map, palace_oracle(&board, false), "{fen}");
+    }
+}
+
+/// A white general's fewest moves to each square from `start`, from Xiangqi's rules: one
+/// orthogonal step inside its palace, onto an empty square or (when `capture`) a black piece,
+/// never stopping where a black piece attacks (the palace oracle on the board without the
+/// pieces captured so far) nor where it faces a black general along an open file or rank.
+fn general_oracle(board: &Board, start: Sq, capture: bool) -> BTreeMap<Sq, u32> {
+    let in_palace = |s: Sq| (4..=6).contains(&s.0) && (1..=3).contains(&s.1);
+    let on = |s: Sq| (1..=9).contains(&s.0) && (1..=10).contains(&s.1);
+    let mut out = BTreeMap::new();
+    let mut seen = BTreeSet::new();
+    let mut queue = std::collections::VecDeque::from([(start, Vec::<Sq>::new(), 0u32)]);
+    while let Some((at, captured, d)) = queue.pop_front() {
+        if !seen.insert((at, captured.clone())) {
+            continue;
+        }
+        out.entry(at).or_insert(d);
+        for step in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let to = (at.0 + step.0, at.1 + step.1);
+            if !in_palace(to) {
+                continue;
+            }
+            let mut left = board.clone();
+            left.retain(|s, _| !captured.contains(s));
+            let mut now = captured.clone();
+            match left.get(&to) {
+                None => {}
+                Some(c) if capture && c.is_ascii_lowercase() => {
+                    left.remove(&to);
+                    now.push(to);
+                    now.sort_unstable();
+                }
+                Some(_) => continue,
+            }
+            let attacked = palace_oracle(&left, false).contains(&(false, to));
+            let faces = [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|d| {
+                let mut s = (to.0 + d.0, to.1 + d.1);
+                while on(s) && !left.contains_key(&s) {
+                    s = (s.0 + d.0, s.1 + d.1);
+                }
+                left.get(&s) == Some(&'k')
+            });
+            if !attacked && !faces {
+                queue.push_back((to, now, d + 1));
+            }
+        }
+    }
+    out
+}
+
+/// The engine's distances of a white general starting on `start` (a route question of the
+/// variant's mover).
+fn general_engine(board: &Board, start: Sq, capture: bool) -> BTreeMap<Sq, u32> {
+    let loaded = Loaded::of_variant(variant("xiangqi"), Some(&fen_of(board, 9, 10))).expect("position");
+    let at = chessreach::geometry::Coord::new(start.0, start.1);
+    let moving = loaded.mover(&format!("K@{at}")).expect("mover");
+    let question = Question {
+        mover: moving.mover.clone(),
+        target: Area::Everywhere,
+        may_capture: if capture {
+            Capturable::All
+        } else {
+            Capturable::Nothing
+        },
+    };
+    let map = ask(&moving.position, &question, Budget::unlimited()).expect("a distance map");
+    map.iter()
+        .filter_map(|(c, d)| d.map(|d| ((c.file, c.rank), d)))
+        .collect()
+}
+
+#[test]
+fn a_generals_route_never_stops_facing_the_other_general() {
+    // The d-file is open from d1 to the black general on d10: d1, d2, d3 are never stops.
+    let open = board_from_fen("3k5/9/9/9/9/9/9/9/9/9");
+    let map = general_engine(&open, (5, 1), false);
+    assert_eq!(
+        map,
+        BTreeMap::from([
+            ((5, 1), 0),
+            ((5, 2), 1),
+            ((6, 1), 1),
+            ((6, 2), 2),
+            ((5, 3), 2),
+            ((6, 3), 3)
+        ])
+    );
+    // A piece on the file closes it; capturing it opens it again.
+    let closed = board_from_fen("3k5/9/9/9/3p5/9/9/9/9/9");
+    assert_eq!(general_engine(&closed, (5, 1), false)[&(4, 1)], 1);
+    let screen = board_from_fen("3k5/9/9/9/9/9/9/9/3r5/9");
+    let with = general_engine(&screen, (5, 1), true);
+    assert_eq!(with, general_oracle(&screen, (5, 1), true));
+    assert!(
+        !with.contains_key(&(4, 2)),
+        "the chariot on d2 attacks d1 and d3 and faces nothing once taken"
+    );
 }
 
 fn arb_palace_board(letters: &'static str) -> impl Strategy<Value = Board> {
@@ -400,12 +516,24 @@ proptest! {
 
     #[test]
     fn xiangqi_matches_its_rules(board in arb_palace_board("KABNRCP")) {
-        prop_assert_eq!(engine(variant("xiangqi"), &board), palace_oracle(&board, false, true));
+        prop_assert_eq!(engine(variant("xiangqi"), &board), palace_oracle(&board, false));
+    }
+
+    #[test]
+    fn a_generals_routes_match_the_rules(
+        board in arb_palace_board("KABNRCPkkk"),
+        start in (4i64..=6, 1i64..=3),
+        capture in any::<bool>(),
+    ) {
+        // Few pieces, so that every capture subset stays small.
+        let board: Board = board.into_iter().take(10).collect();
+        prop_assume!(!board.contains_key(&start));
+        prop_assert_eq!(general_engine(&board, start, capture), general_oracle(&board, start, capture));
     }
 
     #[test]
     fn janggi_matches_its_rules(board in arb_palace_board("KABNRCP")) {
-        prop_assert_eq!(engine(variant("janggi"), &board), palace_oracle(&board, true, false));
+        prop_assert_eq!(engine(variant("janggi"), &board), palace_oracle(&board, true));
     }
 
     #[test]
@@ -461,7 +589,12 @@ fn every_builtin_start_position_reads() {
     for v in Catalogue::builtin().variants() {
         let pos = v.start_position().unwrap_or_else(|e| panic!("{}: {e}", v.name));
         assert_eq!(pos.board(), v.board(), "{}", v.name);
-        assert!(!pos.pieces().is_empty(), "{}", v.name);
+        // Reversi (flipersi) starts with every disc in hand.
+        assert!(
+            !pos.pieces().is_empty() || v.start_fen.contains('['),
+            "{}",
+            v.name
+        );
     }
 }
 

@@ -66,7 +66,8 @@ class Position:
     @staticmethod
     def from_variant(name: str, fen: Optional[str] = None, ini: Optional[str] = None) -> "Position":
         """A Fairy-Stockfish variant's start position, or `fen` in its syntax (`+P` promoted
-        pieces); `ini` a variants.ini text whose variants may be named too."""
+        pieces); `ini` a variants.ini text whose variants may be named too (a section that does
+        not read is skipped with a `UserWarning`, as in `variants`)."""
     @property
     def board(self) -> str: ...
     @property
@@ -155,4 +156,7 @@ def max_memory() -> int: ...
 
 
 def variants(ini: Optional[str] = None) -> list[str]:
-    """The known variants' names (built in, plus those of a variants.ini text)."""
+    """The known variants' names (built in, plus those of a variants.ini text). A section of
+    `ini` that does not read is skipped with a `UserWarning` naming the section, line and reason
+    (and so are the sections inheriting from it); a piece's move Fairy-Stockfish gives none is
+    read as no move, with a warning. `warnings.simplefilter("error")` makes them errors."""

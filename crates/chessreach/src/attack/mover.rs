@@ -59,6 +59,7 @@ impl SquareMoves {
                             .map(|(r, on)| (r.clone(), on.as_deref().map(all)))
                             .collect(),
                         unhoppable: c.unhoppable,
+                        general: c.general,
                     })
                 }),
                 ..k.clone()

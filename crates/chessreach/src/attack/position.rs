@@ -1,4 +1,4 @@
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use thiserror::Error;
 
@@ -61,6 +61,12 @@ pub struct Confinement {
     /// It neither hops over nor captures a piece whose kind is also `unhoppable` (the Janggi
     /// cannon and cannons).
     pub unhoppable: bool,
+    /// A general of a variant with Fairy-Stockfish's `flyingGeneral` (Xiangqi's "the generals
+    /// may not face each other"): a general of the other side may not stop where it would face
+    /// this one along an open file or rank. A rule about legal moves, not an attack
+    /// (Fairy-Stockfish's `Position::legal`, not `attackers_to`): attack maps leave it out, and
+    /// a route moving a general keeps it (the router asks `Position::walk_facing`).
+    pub general: bool,
 }
 
 /// A piece on the board: index into [`Position::kinds`], colour and square.
@@ -235,6 +241,24 @@ impl Position {
     /// walking them in its own order reads no piece list).
     pub(crate) fn walk_attacks_of(&self, p: Placed, surface: &impl Surface, sink: &mut impl WalkSink) {
         self.walk_placed_where(p, surface, sink, |_| true);
+    }
+
+    /// Where a general of the other side may not stop because it would face piece `i`, a
+    /// [`Confinement::general`], along an open file or rank: each orthogonal line from it up to
+    /// and including the first piece (a general standing there, having captured it, would
+    /// face it). Nothing for a piece of another kind. O(squares on its lines).
+    pub(crate) fn walk_facing(&self, i: usize, surface: &impl Surface, sink: &mut impl WalkSink) {
+        static LINES: LazyLock<Vec<Step>> = LazyLock::new(|| {
+            "R".parse::<Rule>()
+                .expect("the rook's lines")
+                .steps(Colour::White)
+        });
+        let p = self.pieces[i];
+        if self.kinds[p.kind].confine.as_ref().is_some_and(|c| c.general) {
+            for st in LINES.iter() {
+                walk::walk_step(st, p.at, surface, sink);
+            }
+        }
     }
 
     /// Whether a wall stands on `c`. O(log walls).

@@ -51,6 +51,8 @@ pub enum SpecErrorKind {
     NotOneSquare(usize),
     /// A mover named by its square alone (`g1`), where no piece stands.
     NoPieceOn(Coord),
+    /// `+X`, a promoted piece, where `X` does not promote (or no variant is loaded).
+    NotPromoted(char),
 }
 
 impl fmt::Display for SpecErrorKind {
@@ -68,6 +70,10 @@ impl fmt::Display for SpecErrorKind {
             Self::NoPieceOn(c) => write!(
                 f,
                 "no piece stands on {c} to be the mover: name one (`N@{c}`) to travel from there"
+            ),
+            Self::NotPromoted(c) => write!(
+                f,
+                "`+{c}` is a promoted piece, but `{c}` does not promote here (a variant's `promotedPieceType` says what does)"
             ),
         }
     }

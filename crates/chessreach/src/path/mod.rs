@@ -9,7 +9,9 @@
 //! unattacked squares. Its start square may be attacked (it stands there, it does not enter).
 //! A variant's mover ([`Mover::by_square`]) moves as the variant says on each square: kept to
 //! its mobility region (a palace), the soldier forward only before the river, Janggi's palace
-//! diagonals, a pawn's double step from the variant's double-step region.
+//! diagonals, a pawn's double step from the variant's double-step region; a general under
+//! Xiangqi's flying-general rule never stops where it faces a hostile general along an open
+//! file or rank (a rule about moves: attack maps leave it out).
 //! Walls (`*` in a FEN) are never entered or captured.
 //!
 //! [`ask`] is the one interface: a [`Question`] (mover, target, what may be captured) on any

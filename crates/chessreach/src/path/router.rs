@@ -215,6 +215,9 @@ struct BySquare {
     kinds: Vec<KindSteps>,
     /// Initial steps with the squares they start from.
     initial: Vec<(Vec<Step>, SquareSet)>,
+    /// A general under the flying-general rule ([`crate::attack::Confinement::general`]): it
+    /// never stops where it faces a hostile general along an open line.
+    general: bool,
 }
 
 /// One kind's steps for the mover's colour, each with the squares it may end on.
@@ -511,11 +514,16 @@ impl<'a> Router<'a> {
                 kinds: 0,
             });
         }
+        let general = moves
+            .kinds
+            .iter()
+            .any(|k| k.confine.as_ref().is_some_and(|c| c.general));
         Ok(Self {
             by_square: Some(BySquare {
                 kind_at,
                 kinds,
                 initial,
+                general,
             }),
             // The leap table is for one set of steps on every square.
             leaps: None,
@@ -542,13 +550,15 @@ impl<'a> Router<'a> {
         }
     }
 
-    /// Squares no active hostile piece attacks, for one capture subset: built on first use,
+    /// Squares no active hostile piece attacks, for one capture subset — nor, for a general
+    /// under the flying-general rule, faces along an open line: built on first use,
     /// O(squares + rays), then O(1).
     fn safe_set(&self, captured: u32) -> &SquareSet {
         self.safe[captured as usize].get_or_init(|| {
             let rect = self.rect;
             let mut safe = SquareSet::full(rect.len());
             let surface = self.surface(captured);
+            let general = self.by_square.as_ref().is_some_and(|b| b.general);
             for (i, p) in self.pos.pieces().iter().enumerate() {
                 if p.colour == self.colour || self.cap_bit[i] & captured != 0 {
                     continue;
@@ -559,6 +569,9 @@ impl<'a> Router<'a> {
                     }
                 };
                 self.pos.walk_attacks(i, &surface, &mut sink);
+                if general {
+                    self.pos.walk_facing(i, &surface, &mut sink);
+                }
             }
             safe
         })

@@ -6,8 +6,9 @@ use std::fmt;
 use thiserror::Error;
 
 use super::{Catalogue, Variant, VariantPiece, PIECE_TYPES};
+use crate::attack::FenError;
 use crate::geometry::{Coord, Wrap};
-use crate::piece::{BetzaError, Colour, Rule};
+use crate::piece::{BetzaError, BetzaErrorKind, Colour, Rule};
 
 /// A `variants.ini` that does not read, and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -50,6 +51,15 @@ pub enum IniErrorKind {
     Betza(BetzaError),
     /// A byte that is not UTF-8.
     NotUtf8(u8),
+    /// `[name:template]` whose template was itself skipped (at this line).
+    SkippedTemplate {
+        /// The template.
+        name: String,
+        /// The line of its section.
+        line: usize,
+    },
+    /// A start position that does not read in the variant (`startFen`, or the template's).
+    StartPosition(FenError),
 }
 
 impl fmt::Display for IniErrorKind {
@@ -74,8 +84,64 @@ impl fmt::Display for IniErrorKind {
             }
             Self::Betza(e) => e.fmt(f),
             Self::NotUtf8(b) => write!(f, "expected text (UTF-8), found the byte 0x{b:02x}"),
+            Self::SkippedTemplate { name, line } => {
+                write!(f, "its template `{name}` was skipped (line {line})")
+            }
+            Self::StartPosition(e) => write!(f, "the start position does not read: {e}"),
         }
     }
+}
+
+/// Something in a `variants.ini` that was not read as written: a section skipped, or a part of
+/// a piece's Betza read as no move. [`Strictness::Strict`] makes the first one an error.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}:{}:{}: [{section}] {outcome}: {}", error.file, error.line, error.column, error.kind)]
+pub struct IniWarning {
+    /// The section's name (its header as written when the header does not read).
+    pub section: String,
+    /// What became of it.
+    pub outcome: Outcome,
+    /// Why, and where: the line and column of what does not read.
+    pub error: IniError,
+}
+
+/// What became of something a [`IniWarning`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Outcome {
+    /// The whole section was skipped: no variant of its name was added.
+    Skipped,
+    /// A group of a piece's Betza that Fairy-Stockfish gives no move (`nC`, `sfN`, `icW`) was
+    /// read as no move, as Fairy-Stockfish reads it; the rest of the piece's rule stands.
+    NoMove,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Skipped => "section skipped",
+            Self::NoMove => "read as no move",
+        })
+    }
+}
+
+/// How a `variants.ini` is read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Strictness {
+    /// A section that does not read is skipped, and the rest is read; each is an [`IniWarning`].
+    #[default]
+    Lenient,
+    /// The first [`IniWarning`] is an error, and nothing is added.
+    Strict,
+}
+
+/// What a `variants.ini` added, and what in it was not read as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IniReport {
+    /// The variants added, in the order they were defined.
+    pub names: Vec<String>,
+    /// Sections skipped and pieces read with no move, in the file's order.
+    pub warnings: Vec<IniWarning>,
 }
 
 /// One `key = value` line: value and where it starts.
@@ -90,10 +156,16 @@ struct Section<'a> {
     template: Option<&'a str>,
     line: usize,
     attrs: BTreeMap<&'a str, Attr<'a>>,
+    /// The first line of it that does not read (its header, or a line without `=`): where,
+    /// and what.
+    broken: Option<(usize, usize, IniErrorKind)>,
 }
 
-/// Parses `text`; the variants it defines (inheriting from `known` or earlier sections).
-pub(super) fn parse(text: &str, file: &str, known: &Catalogue) -> Result<Vec<Variant>, IniError> {
+/// Parses `text`: the variants it defines (inheriting from `known` or earlier sections), and a
+/// warning for each section skipped or piece read with no move. A section that does not read
+/// (its header, a line, a value, its template, its start position) is skipped whole; the
+/// others are read. O(length + sections × (pieces + start position)).
+pub(super) fn parse(text: &str, file: &str, known: &Catalogue) -> (Vec<Variant>, Vec<IniWarning>) {
     let err = |line: usize, column: usize, kind: IniErrorKind| IniError {
         file: file.to_owned(),
         line,
@@ -105,34 +177,37 @@ pub(super) fn parse(text: &str, file: &str, known: &Catalogue) -> Result<Vec<Var
         let line = n + 1;
         let l = raw.strip_suffix('\r').unwrap_or(raw);
         if let Some(rest) = l.strip_prefix('[') {
-            let close = rest
-                .find(']')
-                .ok_or_else(|| err(line, l.chars().count() + 1, IniErrorKind::NoClosingBracket))?;
-            let head = &rest[..close];
+            let (head, broken) = match rest.find(']') {
+                Some(close) => (&rest[..close], None),
+                None => (
+                    rest,
+                    Some((line, l.chars().count() + 1, IniErrorKind::NoClosingBracket)),
+                ),
+            };
             let (name, template) = match head.split_once(':') {
                 Some((n, t)) => (n, Some(t)),
                 None => (head, None),
             };
-            if name.is_empty() {
-                return Err(err(line, 2, IniErrorKind::NoName));
-            }
+            let broken = broken.or_else(|| name.is_empty().then_some((line, 2, IniErrorKind::NoName)));
             sections.push(Section {
-                name,
+                name: if broken.is_some() { rest } else { name },
                 template,
                 line,
                 attrs: BTreeMap::new(),
+                broken,
             });
             continue;
         }
         let Some(section) = sections.last_mut() else {
             continue; // Fairy-Stockfish skips everything before the first section.
         };
-        if l.starts_with([';', '#']) || l.trim().is_empty() {
+        if l.starts_with([';', '#']) || l.trim().is_empty() || section.broken.is_some() {
             continue;
         }
         let Some((key, value)) = l.split_once('=') else {
             let column = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            return Err(err(line, column, IniErrorKind::NoEquals));
+            section.broken = Some((line, column, IniErrorKind::NoEquals));
+            continue;
         };
         let key = key.trim_end();
         let lead = value.chars().take_while(|c| c.is_whitespace()).count();
@@ -147,34 +222,85 @@ pub(super) fn parse(text: &str, file: &str, known: &Catalogue) -> Result<Vec<Var
         );
     }
     let mut out: Vec<Variant> = Vec::new();
+    let mut warnings = Vec::new();
+    // Sections skipped so far: name → line.
+    let mut skipped: BTreeMap<&str, usize> = BTreeMap::new();
     for s in sections {
-        if known.get(s.name).is_some() || out.iter().any(|v| v.name == s.name) {
-            return Err(err(s.line, 2, IniErrorKind::Duplicate(s.name.to_owned())));
-        }
-        let mut v = match s.template {
-            None => Variant::empty(s.name),
-            Some(t) => {
-                let base = out
-                    .iter()
-                    .find(|v| v.name == t)
-                    .or_else(|| known.get(t))
-                    .ok_or_else(|| {
-                        err(
-                            s.line,
-                            s.name.chars().count() + 3,
-                            IniErrorKind::UnknownTemplate(t.to_owned()),
-                        )
-                    })?;
-                Variant {
-                    name: s.name.to_owned(),
-                    ..base.clone()
-                }
+        let mut notes = Vec::new();
+        match section(&s, &out, known, &skipped, &mut notes) {
+            Ok(v) => {
+                warnings.extend(notes.into_iter().map(|(line, column, kind)| IniWarning {
+                    section: s.name.to_owned(),
+                    outcome: Outcome::NoMove,
+                    error: err(line, column, kind),
+                }));
+                out.push(v);
             }
-        };
-        apply(&mut v, &s.attrs).map_err(|(a, kind)| err(a.line, a.column, kind))?;
-        out.push(v);
+            Err((line, column, kind)) => {
+                skipped.insert(s.name, s.line);
+                warnings.push(IniWarning {
+                    section: s.name.to_owned(),
+                    outcome: Outcome::Skipped,
+                    error: err(line, column, kind),
+                });
+            }
+        }
     }
-    Ok(out)
+    (out, warnings)
+}
+
+/// A place and what is wrong there.
+type Problem = (usize, usize, IniErrorKind);
+
+/// The variant of one section, or why it is skipped; `notes` gets the Betza groups read as no
+/// move.
+fn section(
+    s: &Section<'_>,
+    out: &[Variant],
+    known: &Catalogue,
+    skipped: &BTreeMap<&str, usize>,
+    notes: &mut Vec<Problem>,
+) -> Result<Variant, Problem> {
+    if let Some(broken) = &s.broken {
+        return Err(broken.clone());
+    }
+    if known.get(s.name).is_some() || out.iter().any(|v| v.name == s.name) {
+        return Err((s.line, 2, IniErrorKind::Duplicate(s.name.to_owned())));
+    }
+    let mut v = match s.template {
+        None => Variant::empty(s.name),
+        Some(t) => {
+            let base = out.iter().find(|v| v.name == t).or_else(|| known.get(t));
+            let column = s.name.chars().count() + 3;
+            let base = match (base, skipped.get(t)) {
+                (Some(b), _) => b,
+                (None, Some(&line)) => {
+                    return Err((
+                        s.line,
+                        column,
+                        IniErrorKind::SkippedTemplate {
+                            name: t.to_owned(),
+                            line,
+                        },
+                    ))
+                }
+                (None, None) => return Err((s.line, column, IniErrorKind::UnknownTemplate(t.to_owned()))),
+            };
+            Variant {
+                name: s.name.to_owned(),
+                ..base.clone()
+            }
+        }
+    };
+    apply(&mut v, &s.attrs, notes).map_err(|(a, kind)| (a.line, a.column, kind))?;
+    if let Err(e) = v.start_position() {
+        let (line, column) = s
+            .attrs
+            .get("startFen")
+            .map_or((s.line, 1), |a| (a.line, a.column));
+        return Err((line, column, IniErrorKind::StartPosition(e)));
+    }
+    Ok(v)
 }
 
 type Fail<'a, 'b> = (&'b Attr<'a>, IniErrorKind);
@@ -197,7 +323,11 @@ fn bad<'a, 'b>(a: &'b Attr<'a>, key: &str, expected: &'static str) -> Fail<'a, '
     clippy::too_many_lines,
     reason = "one key after another, in Fairy-Stockfish's order: splitting it would hide the order"
 )]
-fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Result<(), Fail<'a, 'b>> {
+fn apply<'a, 'b>(
+    v: &mut Variant,
+    attrs: &'b BTreeMap<&'a str, Attr<'a>>,
+    notes: &mut Vec<Problem>,
+) -> Result<(), Fail<'a, 'b>> {
     if let Some(a) = attrs.get("maxRank") {
         v.ranks = a
             .value
@@ -219,7 +349,7 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
             )
         })?;
     }
-    let customs: Vec<String> = (1..=8).map(|i| format!("customPiece{i}")).collect();
+    let customs: Vec<String> = (1..=CUSTOM_PIECES).map(|i| format!("customPiece{i}")).collect();
     let types = PIECE_TYPES
         .iter()
         .filter(|(n, _)| *n != "king")
@@ -249,7 +379,7 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
                         b.to_owned()
                     }
                 };
-                let rule: Rule = betza.parse().map_err(|e| (a, IniErrorKind::Betza(e)))?;
+                let rule = read_betza(&betza, a, notes)?;
                 v.pieces.retain(|p| p.kind != name && p.letter != letter);
                 v.pieces.push(VariantPiece {
                     letter,
@@ -312,6 +442,10 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
         if let Some(a) = attrs.get(key.as_str()) {
             v.double_step_region[i] = Some(region(v, a, &key)?);
         }
+        let key = format!("tripleStepRegion{side}");
+        if let Some(a) = attrs.get(key.as_str()) {
+            v.triple_step_region[i] = region(v, a, &key)?;
+        }
     }
     if let Some(a) = attrs.get("diagonalLines") {
         v.diagonal_lines = region(v, a, "diagonalLines")?;
@@ -369,6 +503,78 @@ fn apply<'a, 'b>(v: &mut Variant, attrs: &'b BTreeMap<&'a str, Attr<'a>>) -> Res
         }
     }
     Ok(())
+}
+
+/// Fairy-Stockfish's custom piece slots: `customPiece1` … `customPiece25`.
+const CUSTOM_PIECES: u32 = 25;
+
+/// A piece's Betza as Fairy-Stockfish reads it: a group it gives no move (`nC`, `sfN`, `icW`)
+/// moves nowhere and the rest stands; each such group is a note at the value. O(length²).
+fn read_betza<'a, 'b>(betza: &str, a: &'b Attr<'a>, notes: &mut Vec<Problem>) -> Result<Rule, Fail<'a, 'b>> {
+    let mut text = betza.to_owned();
+    let mut dropped = 0;
+    loop {
+        if text.trim().is_empty() {
+            return Ok(Rule::default());
+        }
+        let e = match text.parse::<Rule>() {
+            Ok(rule) => return Ok(rule),
+            Err(e) => e,
+        };
+        let no_move = matches!(
+            e.kind,
+            BetzaErrorKind::LameNoMove | BetzaErrorKind::NoDirection { .. } | BetzaErrorKind::InitialCaptures
+        );
+        let Some((rest, removed)) = no_move.then(|| without_group(&text, e.at)).flatten() else {
+            // Report the error at its place in the text as written.
+            let shifted = BetzaError {
+                input: betza.to_owned(),
+                at: e.at + dropped,
+                kind: e.kind,
+            };
+            return Err((a, IniErrorKind::Betza(shifted)));
+        };
+        let at = e.at + dropped;
+        notes.push((
+            a.line,
+            a.column + 2 + at,
+            IniErrorKind::Betza(BetzaError {
+                input: betza.to_owned(),
+                at,
+                kind: e.kind,
+            }),
+        ));
+        dropped += removed;
+        text = rest;
+    }
+}
+
+/// `text` without the Betza group (modifiers, atom, range) around character `at`, and how
+/// many characters went; `None` when `at` is not in a group's modifiers.
+fn without_group(text: &str, at: usize) -> Option<(String, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    let modifier = |i: usize| chars.get(i).is_some_and(char::is_ascii_lowercase);
+    if !modifier(at) {
+        return None;
+    }
+    let mut start = at;
+    while start > 0 && modifier(start - 1) {
+        start -= 1;
+    }
+    let mut end = at;
+    while modifier(end) {
+        end += 1;
+    }
+    match chars.get(end) {
+        Some('(') => end += chars[end..].iter().position(|&c| c == ')')? + 1,
+        Some(c) if c.is_ascii_uppercase() => end += 1,
+        _ => return None,
+    }
+    while chars.get(end).is_some_and(char::is_ascii_digit) {
+        end += 1;
+    }
+    let rest: String = chars[..start].iter().chain(&chars[end..]).collect();
+    Some((rest, end - start))
 }
 
 /// A Fairy-Stockfish bitboard value: squares `a1`, files `c*`, ranks `*3`; `-` ends it. Sorted.

@@ -10,19 +10,33 @@
 //! | `maxFile`, `maxRank` | the board (a number, or a file letter) |
 //! | `cylindrical`, `toroidal` | Fairy-Stockfish-X's wrapped boards: `cylindrical = true` joins the first and last files (a cylinder), `toroidal = true` the ranks too (a torus) |
 //! | `TYPE = l` / `TYPE = -` | a built-in piece type (Fairy-Stockfish's names: `knight`, `janggiCannon`, …) on letter `l`, or removed |
-//! | `customPieceN = l:BETZA` | a piece of your own (N = 1…8); `king = k:BETZA` a king that moves so |
+//! | `customPieceN = l:BETZA` | a piece of your own (N = 1…25); `king = k:BETZA` a king that moves so |
 //! | `mobilityRegion{White,Black}TYPE` | squares the type's moves may end on (`a1 b2`, `*3` a rank, `c*` a file, `-` none) |
 //! | `promotedPieceType = p:g s:g` | what `+P` in a FEN moves as |
 //! | `startFen` | the start position |
 //! | `flyingGeneral`, `soldierPromotionRank`, `diagonalLines` | Xiangqi's and Janggi's rules (below) |
 //! | `kingType = TYPE` | chessreach's key for a built-in's king (Xiangqi's moves as a `wazir`) |
 //! | `doubleStep`, `doubleStepRegion{White,Black}` | where a pawn double-steps and a piece makes its initial moves (routes; default ranks 2 and 7) |
+//! | `tripleStepRegion{White,Black}` | where a pawn may also step three squares, both passed empty (routes; default nowhere) |
 //!
 //! Every other key (castling, drops, game ends, piece values, …) is accepted and ignored: it
-//! does not change what a piece attacks or how routes move it (`tripleStepRegion…`, a pawn's
-//! triple step, is not read: Betza has no lame three-square step to give it). A line without
-//! `=` or a value that does not read is an error naming the file, line and column
-//! ([`IniError`]).
+//! does not change what a piece attacks or how routes move it.
+//!
+//! A file is read section by section, as Fairy-Stockfish reads it ([`Catalogue::read`]): a
+//! section that does not read — a header without `]`, a line without `=`, a value, an unknown
+//! template, a name defined before, a start position that does not fit — is skipped whole, and
+//! so are the sections that inherit from it; each is an [`IniWarning`] naming the section, the
+//! file, line and column, and the reason ([`IniErrorKind`]). A piece's Betza group
+//! Fairy-Stockfish gives no move (`nC`, `sfN`, `icW`) is read as no move, the rest of the rule
+//! standing, with a warning ([`Outcome::NoMove`]). [`Strictness::Strict`] (and
+//! [`Catalogue::load`]) makes the first warning an error, adding nothing.
+//!
+//! Reversi and Ataxx (`flipersi`, `flipello`, `flipello10`, `ataxx`, built in as templates for
+//! the sections built on them) are read for their boards, letters and movement: a Reversi disc
+//! (`immobile`) never moves, an Ataxx piece (`mDmNmA`) jumps to a square two away. Their pieces
+//! change colour when enclosed and are dropped from hand (the one-square Ataxx clone is a
+//! drop): rules of play, not movement, which chessreach does not model; nothing in them
+//! attacks.
 //!
 //! What a piece of a variant attacks follows Fairy-Stockfish's `Position::attackers_to`:
 //! - its Betza rule, with moves ending outside its type's mobility region dropped;
@@ -30,15 +44,18 @@
 //! - on `diagonalLines` squares (Janggi's palace), a `wazir` and a king of `kingType = wazir`
 //!   also attack one diagonal step, a `soldier` the forward diagonal steps, a `rook` and a
 //!   `janggiCannon` ride and hop along the diagonals, each only onto `diagonalLines` squares;
-//! - a `janggiCannon` neither hops over nor captures another `janggiCannon`;
-//! - with `flyingGeneral`, a king also attacks along its lines up to the first piece: the
-//!   squares where the other king may not stand (Fairy-Stockfish forbids a move that leaves
-//!   the kings facing; it is not an attack there, but it is where the other general may not go).
+//! - a `janggiCannon` neither hops over nor captures another `janggiCannon`.
+//!
+//! The flying general (`flyingGeneral`) is not an attack: Fairy-Stockfish makes "the generals
+//! may not face each other" a rule about legal moves (`Position::legal`), and its
+//! `attackers_to` leaves it out, so attack maps do too. It stays where it belongs: a route that
+//! moves a general never stops on a square where it would face the other side's general along
+//! an open file or rank ([`Confinement::general`]).
 //!
 //! How routes move a variant's piece ([`Variant::route_moves`]) follows `Position::moves_from`:
-//! the same rules for its moves (the flying general is not a move), every move — the palace
-//! diagonals too — kept to its region, and a `pawn`'s double step (`ifmnD`) or a piece's
-//! initial moves made from the variant's double-step region.
+//! the same rules for its moves, every move — the palace diagonals too — kept to its region,
+//! and a `pawn`'s double step (`ifmnD`) or a piece's initial moves made from the variant's
+//! double-step region.
 //!
 //! ```
 //! use chessreach::attack::AttackMap;
@@ -48,8 +65,9 @@
 //! let xiangqi = Catalogue::builtin().get("xiangqi").expect("built in");
 //! let pos = xiangqi.start_position()?;
 //! let map = AttackMap::new(&pos)?;
-//! // The advisors stay in the palace; the elephants on their side of the river.
-//! assert_eq!(map.attacked(Colour::White).count(), 24);
+//! // The advisors stay in the palace; the elephants on their side of the river; the flying
+//! // general is not an attack (23 squares, as Fairy-Stockfish's `attackers_to`).
+//! assert_eq!(map.attacked(Colour::White).count(), 23);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -58,12 +76,12 @@ mod ini;
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};
 
-pub use ini::{IniError, IniErrorKind};
+pub use ini::{IniError, IniErrorKind, IniReport, IniWarning, Outcome, Strictness};
 
 use crate::attack::SquareMoves;
 use crate::attack::{read_placement, Confinement, FenError, FenErrorKind, Kind, Position, Symbols};
-use crate::geometry::{Board, Coord, Rect, Wrap};
-use crate::piece::{Colour, Rule};
+use crate::geometry::{Board, Coord, Delta, Rect, Wrap};
+use crate::piece::{Atom, Colour, Component, Rule};
 
 /// Fairy-Stockfish's built-in piece types: name and Betza (src/piece.cpp).
 pub const PIECE_TYPES: [(&str, &str); 37] = [
@@ -152,6 +170,10 @@ pub struct Variant {
     /// (White, Black), sorted; `None`: Fairy-Stockfish's default, rank 2 for White and rank 7
     /// for Black on any board (`doubleStepRegionWhite`, `doubleStepRegionBlack`).
     pub double_step_region: [Option<Vec<Coord>>; 2],
+    /// Where a `pawn` may also step three squares forward, both squares passed empty, per
+    /// colour (White, Black), sorted (`tripleStepRegion{White,Black}`; Fairy-Stockfish's
+    /// default: nowhere). Whatever `doubleStep` says.
+    pub triple_step_region: [Vec<Coord>; 2],
 }
 
 impl Variant {
@@ -174,6 +196,7 @@ impl Variant {
             diagonal_lines: Vec::new(),
             double_step: true,
             double_step_region: [None, None],
+            triple_step_region: [Vec::new(), Vec::new()],
         }
     }
 
@@ -217,18 +240,35 @@ impl Variant {
     /// Fairy-Stockfish's `Position::moves_from` does: its rule kept to its mobility region (the
     /// Xiangqi king and advisors in the palace, the elephants on their side of the river), the
     /// soldier forward only before the river, Janggi's palace diagonals, the Janggi cannon
-    /// that never hops over or captures a cannon, and a pawn's double step (and a piece's
-    /// initial moves, Betza `i`) from the variant's double-step region. `None` for another
-    /// letter or a `rule` other than the piece's (a mover given as a Betza rule moves by it
-    /// alone, initial moves from the rule's default rank), or a piece the variant moves by its
-    /// rule alone. O(squares × log(lines)).
+    /// that never hops over or captures a cannon, a general that never stops facing the other
+    /// (the flying general), and a pawn's double step (and a piece's initial moves, Betza `i`)
+    /// from the variant's double-step region, its triple step from the triple-step region.
+    /// `None` for another letter or a `rule` other than the piece's (a mover given as a Betza
+    /// rule moves by it alone, initial moves from the rule's default rank), or a piece the
+    /// variant moves by its rule alone. O(squares × log(lines)).
+    #[must_use]
+    pub fn route_moves(&self, letter: char, rule: &Rule, colour: Colour) -> Option<SquareMoves> {
+        let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
+        self.piece_route_moves(piece, colour)
+    }
+
+    /// The piece a promoted `letter` (`+P`) moves as, if it promotes here. O(pieces).
+    #[must_use]
+    pub fn promoted_piece(&self, letter: char) -> Option<&VariantPiece> {
+        let base = self.piece(letter)?;
+        let to = self.promoted.get(&base.kind)?;
+        self.pieces.iter().find(|p| &p.kind == to)
+    }
+
+    /// How routes move `piece`, one of this variant's (a promoted piece's too), for `colour`:
+    /// see [`Variant::route_moves`]. O(squares × log(lines)).
     ///
     /// # Panics
     ///
     /// Never for a variant read by [`Catalogue::load`] (at most 26 × 99 squares).
     #[must_use]
-    pub fn route_moves(&self, letter: char, rule: &Rule, colour: Colour) -> Option<SquareMoves> {
-        let piece = self.piece(letter).filter(|p| &p.rule == rule)?;
+    pub fn piece_route_moves(&self, piece: &VariantPiece, colour: Colour) -> Option<SquareMoves> {
+        let letter = piece.letter;
         let rect = self.rect();
         let mut keys: Vec<(bool, bool)> = Vec::new();
         let mut kinds = Vec::new();
@@ -237,10 +277,7 @@ impl Variant {
             let key = (self.raw_soldier(piece, colour, at), self.on_lines(at));
             let k = keys.iter().position(|x| *x == key).unwrap_or_else(|| {
                 keys.push(key);
-                kinds.push(confined_extras(
-                    self.kind(piece, letter, key.0, key.1, false),
-                    colour,
-                ));
+                kinds.push(confined_extras(self.kind(piece, letter, key.0, key.1), colour));
                 kinds.len() - 1
             });
             squares.push((at, k));
@@ -263,6 +300,14 @@ impl Variant {
             } else if piece.rule.has_initial() {
                 initial.push((piece.rule.clone(), double));
             }
+        }
+        if piece.kind == "pawn" {
+            let triple: Vec<Coord> = self.triple_step_region[colour.index()]
+                .iter()
+                .copied()
+                .filter(board)
+                .collect();
+            initial.push((triple_step(), triple));
         }
         initial.retain(|(_, on)| !on.is_empty());
         let plain =
@@ -313,10 +358,7 @@ impl Variant {
         let pos = read_placement(fen, |kinds, c, promoted, at| {
             let base = self.piece(c).ok_or(FenErrorKind::UnknownLetter(c))?;
             let piece = if promoted {
-                self.promoted
-                    .get(&base.kind)
-                    .and_then(|t| self.pieces.iter().find(|p| &p.kind == t))
-                    .ok_or(FenErrorKind::Promoted(c))?
+                self.promoted_piece(c).ok_or(FenErrorKind::Promoted(c))?
             } else {
                 base
             };
@@ -333,7 +375,7 @@ impl Variant {
             }
             // Walls take kinds too: a kind's index is where it is pushed.
             keys.push((key, kinds.len()));
-            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines, self.flying_general));
+            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines));
             Ok(kinds.len() - 1)
         })?;
         // A FEN says nothing about wrapped edges: the variant does.
@@ -355,16 +397,10 @@ impl Variant {
         Ok(pos)
     }
 
-    /// The kind of `piece` shown as `symbol`, confined as this variant says; a king attacks
-    /// along its lines when `flying` (the flying general: an attack, not a move).
-    fn kind(
-        &self,
-        piece: &VariantPiece,
-        symbol: char,
-        raw_soldier: bool,
-        on_lines: bool,
-        flying: bool,
-    ) -> Kind {
+    /// The kind of `piece` shown as `symbol`, confined as this variant says; a king of a
+    /// variant with the flying general is a [`Confinement::general`] (a rule about where the
+    /// other general may stop, not an attack).
+    fn kind(&self, piece: &VariantPiece, symbol: char, raw_soldier: bool, on_lines: bool) -> Kind {
         let t = piece.kind.as_str();
         let rule = if raw_soldier {
             "fW".parse().expect("forward wazir")
@@ -386,23 +422,40 @@ impl Variant {
                 extra.push((b.parse().expect("palace rule"), Some(self.diagonal_lines.clone())));
             }
         }
-        if flying && t == "king" {
-            extra.push(("R".parse().expect("rook"), None));
-        }
+        let general = self.flying_general && t == "king";
         let unhoppable = t == "janggiCannon";
-        let confine = (region.iter().any(Option::is_some) || !extra.is_empty() || unhoppable).then(|| {
-            Arc::new(Confinement {
-                region,
-                extra,
-                unhoppable,
-            })
-        });
+        let confine = (region.iter().any(Option::is_some) || !extra.is_empty() || unhoppable || general)
+            .then(|| {
+                Arc::new(Confinement {
+                    region,
+                    extra,
+                    unhoppable,
+                    general,
+                })
+            });
         Kind {
             symbol: symbol.to_ascii_uppercase(),
             rule,
             confine,
         }
     }
+}
+
+/// A pawn's triple step: three squares forward, both squares passed empty, move only — an
+/// initial move made from the triple-step region (Betza has no letter for it: a lame `H`).
+fn triple_step() -> Rule {
+    let atom = Atom::from_letter('H').expect("the (0,3) leap");
+    let forward = (0..atom.image_count())
+        .filter(|&i| atom.image(i) == Delta::new(0, 3))
+        .fold(0u8, |mask, i| mask | 1 << i);
+    Rule::default().with_initial([Component {
+        atom,
+        range: 1,
+        lame: true,
+        hop: false,
+        moves: forward,
+        captures: 0,
+    }])
 }
 
 /// `kind` with its extra moves (Janggi's palace diagonals) kept to its region for `colour` too,
@@ -507,30 +560,52 @@ impl Catalogue {
         near.into_iter().take(3).map(|(_, n)| n).collect()
     }
 
-    /// Reads a `variants.ini` text (named `file` in errors) and adds its variants, which may
-    /// inherit from any known variant or an earlier section. Returns the names added.
-    /// O(length + sections × pieces).
+    /// Reads a `variants.ini` text (named `file` in errors) strictly and adds its variants,
+    /// which may inherit from any known variant or an earlier section. Returns the names added.
+    /// O(length + sections × (pieces + start position)).
     ///
     /// # Errors
     ///
     /// [`IniError`] with file, line and column: a malformed line, an unknown template, a
-    /// variant defined twice, or a value that does not read. Nothing is added then.
+    /// variant defined twice, a value or start position that does not read, a piece's Betza
+    /// group Fairy-Stockfish gives no move. Nothing is added then.
     pub fn load(&mut self, text: &str, file: &str) -> Result<Vec<String>, IniError> {
-        let added = ini::parse(text, file, self)?;
-        let names = added.iter().map(|v| v.name.clone()).collect();
-        self.variants.extend(added);
-        Ok(names)
+        self.read(text, file, Strictness::Strict).map(|r| r.names)
     }
 
-    /// [`Catalogue::load`] from bytes: a byte that is not UTF-8 is an error at its line and
-    /// column.
+    /// Reads a `variants.ini` text (named `file` in warnings and errors) and adds its
+    /// variants. [`Strictness::Lenient`]: a section that does not read is skipped (and so are
+    /// the sections that inherit from it), a piece's Betza group Fairy-Stockfish gives no move
+    /// is read as no move, and each is an [`IniWarning`] of the report; the rest is added.
+    /// O(length + sections × (pieces + start position)).
     ///
     /// # Errors
     ///
-    /// [`IniError`] as [`Catalogue::load`], or [`IniErrorKind::NotUtf8`].
-    pub fn load_bytes(&mut self, bytes: &[u8], file: &str) -> Result<Vec<String>, IniError> {
+    /// [`Strictness::Strict`]: the first warning's [`IniError`]; nothing is added then.
+    pub fn read(&mut self, text: &str, file: &str, strictness: Strictness) -> Result<IniReport, IniError> {
+        let (added, warnings) = ini::parse(text, file, self);
+        if let (Strictness::Strict, Some(w)) = (strictness, warnings.first()) {
+            return Err(w.error.clone());
+        }
+        let names = added.iter().map(|v| v.name.clone()).collect();
+        self.variants.extend(added);
+        Ok(IniReport { names, warnings })
+    }
+
+    /// [`Catalogue::read`] from bytes: a byte that is not UTF-8 is an error at its line and
+    /// column (nothing is added).
+    ///
+    /// # Errors
+    ///
+    /// As [`Catalogue::read`], or [`IniErrorKind::NotUtf8`].
+    pub fn read_bytes(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        strictness: Strictness,
+    ) -> Result<IniReport, IniError> {
         match std::str::from_utf8(bytes) {
-            Ok(text) => self.load(text, file),
+            Ok(text) => self.read(text, file, strictness),
             Err(u) => {
                 let bad = u.valid_up_to();
                 let at = crate::input::utf8_error(bytes, bad);
