@@ -186,7 +186,7 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let mut out = output::stdout();
     match pos.board() {
         Board::Rect(rect) => bounded(args, &pos, rect, budget, &mut out)?,
-        Board::Strip(strip) => unbounded(args, &pos, strip, &mut out)?,
+        Board::Strip(strip) => unbounded(args, &pos, strip, budget, &mut out)?,
     }
     out.flush()?;
     Ok(())
@@ -262,8 +262,10 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
     }
 }
 
-fn unbounded(args: &Args, pos: &Position, strip: Strip, out: &mut impl Write) -> Result<()> {
-    let map = StripAttackMap::new(pos).expect("the board is a strip");
+fn unbounded(args: &Args, pos: &Position, strip: Strip, budget: Budget, out: &mut impl Write) -> Result<()> {
+    let map = StripAttackMap::within(pos, budget)
+        .map_err(crate::usage)?
+        .expect("the board is a strip");
     match args.format {
         Format::Json => {
             let squares: Vec<Value> = map

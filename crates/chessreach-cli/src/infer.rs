@@ -25,7 +25,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
-    let text = output::read_input(args.file.as_deref())?;
+    let text = output::read_input(args.file.as_deref(), budget.bytes())?;
     let d = parse_diagram(&text, false)?;
     let found = infer_within(&d, budget)?;
     let mut out = output::stdout();

@@ -30,7 +30,8 @@ struct Cli {
 
     /// Memory budget for the large tables a command builds (solver states, boards), e.g. `8G`,
     /// `512M`, `1.5GB`, `2Gi`; a request beyond it is refused with the size it needs. Default:
-    /// half of this machine's memory (4.3 GB where that is unknown).
+    /// half of the least of this machine's memory, the cgroup's limit and `ulimit -v` (4.3 GB
+    /// where none is known).
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_memory)]
     max_memory: Option<u64>,
 }
@@ -41,18 +42,10 @@ fn parse_memory(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("expected a size such as `8G`, `512M` or `1000000`, found `{s}`"))
 }
 
-/// The budget: `--max-memory`, else half of the physical memory (`/proc/meminfo`).
+/// The budget: `--max-memory`, else half of the least of physical memory, the cgroup's limit
+/// and the address-space limit (`ulimit -v`).
 fn budget(given: Option<u64>) -> Budget {
-    given
-        .or_else(|| physical_memory().map(|b| b / 2))
-        .map_or_else(Budget::default, Budget::new)
-}
-
-fn physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
+    given.map_or_else(Budget::of_process, Budget::new)
 }
 
 #[derive(Debug, Subcommand)]

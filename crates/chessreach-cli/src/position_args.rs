@@ -58,12 +58,18 @@ pub(crate) struct PositionArgs {
     pub define: Vec<String>,
 }
 
+/// The most bytes of a `--variants` file read (Fairy-Stockfish's own variants.ini is 60 kB).
+pub(crate) const VARIANTS_INI_LIMIT: u64 = 16_000_000;
+
 /// The built-in variants and those of `files`; a file that cannot be read or parsed is a data
 /// error (exit 1) naming file, line and column.
 pub(crate) fn catalogue(files: &[PathBuf]) -> Result<Catalogue> {
     let mut catalogue = Catalogue::with_builtin();
     for f in files {
-        let bytes = std::fs::read(f).with_context(|| format!("--variants {}", f.display()))?;
+        let bytes = std::fs::File::open(f)
+            .map_err(chessreach::limits::ReadError::from)
+            .and_then(|r| chessreach::limits::read_within(r, VARIANTS_INI_LIMIT))
+            .with_context(|| format!("--variants {}", f.display()))?;
         catalogue.load_bytes(&bytes, &f.display().to_string())?;
     }
     Ok(catalogue)

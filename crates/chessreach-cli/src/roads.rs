@@ -34,7 +34,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
-    let input = output::read_input(args.file.as_deref())?;
+    let input = output::read_input(args.file.as_deref(), budget.bytes())?;
     let (puzzle, error) = parse(&input, budget)?;
     if let Some(e) = error {
         return Err(e.into());

@@ -100,14 +100,14 @@ impl Loaded {
         Ok((mover, symbol))
     }
 
-    /// The attack map of the position, within `budget` on bounded boards. O(squares + rays).
+    /// The attack map of the position, within `budget`. O(squares + rays).
     ///
     /// # Errors
     ///
     /// [`MapError::TooLarge`] beyond the budget.
     pub fn attack_map(&self, budget: Budget) -> Result<Map, MapError> {
         // A strip's map, else (a bounded board) the dense one.
-        Ok(match StripAttackMap::new(&self.position) {
+        Ok(match StripAttackMap::within(&self.position, budget)? {
             Some(strip) => Map::Strip(strip),
             None => Map::Dense(AttackMap::within(&self.position, budget)?),
         })
