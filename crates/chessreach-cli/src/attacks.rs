@@ -58,9 +58,19 @@ pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
     Ok((a, b))
 }
 
-/// The window to draw (see [`render::view_of`]), as a usage error when it cannot be drawn.
+/// The window to draw (see [`render::view_of`]), as a usage error about `--board` (or the
+/// window asked for) when it cannot be drawn.
 pub(crate) fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View> {
-    render::view_of(pos, window.into(), extra).map_err(crate::usage)
+    render::view_of(pos, window.into(), extra).map_err(|e| crate::bad_argument(view_flag(window), e))
+}
+
+/// The flag a picture's refusal names: the window when one was asked for, else the board.
+pub(crate) fn view_flag(window: Window) -> &'static str {
+    match (window.files, window.ranks) {
+        (None, None) => "--board",
+        (Some(_), _) => "--files",
+        (None, Some(_)) => "--ranks",
+    }
 }
 
 impl From<Window> for render::Window {

@@ -496,7 +496,7 @@ fn write_json(out: &mut impl Write, solved: &Solution) -> Result<()> {
 
 fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
     let boards = parse_boards(&format!("{}..{}", a.min, a.max))
-        .map_err(UsageError)?
+        .map_err(|e| UsageError(format!("--min {} --max {}: {e}", a.min, a.max)))?
         .all(true);
     let boards: Vec<Rect> = boards
         .into_iter()
@@ -504,7 +504,7 @@ fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
         .collect();
     let Some(largest) = boards.iter().max_by_key(|r| r.len()) else {
         bail!(UsageError(format!(
-            "no knightmare board (even sides, at least 6) between {} and {}",
+            "--min {} --max {}: no knightmare board (even sides, at least 6) between them",
             a.min, a.max
         )));
     };
@@ -742,6 +742,8 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
         let game = Game::new(duel, w, b)?;
         let (proc_, reader, stdin) = Program::spawn(&program, timeout)?;
         let (won, text, log) = match ProgramLink::open(reader, stdin, &game) {
+            // No side chosen in time (a grandchild holding the output open included).
+            Err((PlayerError::Timeout, log)) => (None, format!("TIMEOUT after {} ms", a.timeout_ms), log),
             Err((e, log)) => (None, format!("PROTOCOL ERROR: {e}"), log),
             Ok(mut link) => {
                 let side = link.side();

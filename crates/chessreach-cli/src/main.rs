@@ -17,6 +17,7 @@ mod variants;
 use std::io;
 use std::process::ExitCode;
 
+use chessreach::input::escape_controls;
 use chessreach::limits::Budget;
 use clap::{Parser, Subcommand};
 
@@ -110,8 +111,42 @@ pub(crate) fn usage(e: impl std::error::Error + Send + Sync + 'static) -> anyhow
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The first argument that is not UTF-8, as a usage message naming its flag: `--board` for
+/// `--board X` and `--board=X`, else its position. O(arguments).
+fn non_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
+    let bad = args.iter().position(|a| a.to_str().is_none())?;
+    let mut shown = args[bad].to_string_lossy().into_owned();
+    let flag = match shown.clone().split_once('=') {
+        Some((flag, value)) if flag.starts_with('-') => {
+            value.clone_into(&mut shown);
+            Some(flag.to_owned())
+        }
+        _ => bad
+            .checked_sub(1)
+            .and_then(|i| args[i].to_str())
+            .filter(|prev| prev.starts_with('-'))
+            .map(str::to_owned),
+    };
+    let what = flag.unwrap_or_else(|| format!("argument {bad}"));
+    Some(format!("{what}: `{shown}` is not UTF-8 text"))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(message) = non_utf8_argument(&args) {
+        eprintln!("error: {}", escape_controls(&message));
+        return ExitCode::from(2);
+    }
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        // Help and version on stdout as clap prints them; errors with the input's control
+        // characters escaped.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprint!("{}", escape_controls(&e.to_string()));
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     let budget = budget(cli.max_memory);
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a, budget),
@@ -128,11 +163,12 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let usage = e.downcast_ref::<UsageError>().is_some() || e.downcast_ref::<Usage>().is_some();
-            eprint!("error: {e}");
+            let mut message = format!("error: {e}");
             for cause in e.chain().skip(1) {
-                eprint!(": {cause}");
+                message.push_str(": ");
+                message.push_str(&cause.to_string());
             }
-            eprintln!();
+            eprintln!("{}", escape_controls(&message));
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }
@@ -164,5 +200,24 @@ mod tests {
     #[test]
     fn cli_is_well_formed() {
         super::Cli::command().debug_assert();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_non_utf8_argument_names_its_flag() {
+        use std::ffi::OsString;
+        use std::os::unix::ffi::OsStringExt;
+        let bad = || OsString::from_vec(b"8x\xff".to_vec());
+        let mut eq = OsString::from("--board=");
+        eq.push(bad());
+        let args = |v: Vec<OsString>| super::non_utf8_argument(&v);
+        let message = args(vec!["c".into(), "attacks".into(), "--board".into(), bad()]);
+        assert_eq!(
+            message.as_deref(),
+            Some("--board: `8x\u{fffd}` is not UTF-8 text")
+        );
+        let message = args(vec!["c".into(), "attacks".into(), eq]).unwrap_or_default();
+        assert!(message.starts_with("--board: "), "{message}");
+        assert_eq!(args(vec!["c".into(), "x".into()]), None);
     }
 }
