@@ -93,4 +93,10 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
   "            if on(f + dx, r + dy) && empty(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);" "            if on(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);"
+plant "the default budget from the largest limit, not the least (ulimit -v ignored)" crates/chessreach/src/limits.rs \
+  "            .flatten()
+            .min()" "            .flatten()
+            .max()"
+plant "a strip's ranged riders across the files not costed" crates/chessreach/src/attack/strip.rs \
+  "Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range)," "Motion::Ride { .. } | Motion::Hop { .. } => 0,"
 exit $failed

@@ -182,7 +182,7 @@ fn colour(value: &Bound<'_, PyAny>) -> PyResult<Colour> {
             _ => {}
         }
     }
-    Err(PyValueError::new_err(format!(
+    Err(ChessreachError::new_err(format!(
         "colour: expected chess.WHITE or chess.BLACK (True/False), or \"white\"/\"black\", found {}",
         value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
     )))

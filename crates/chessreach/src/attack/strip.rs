@@ -330,3 +330,37 @@ impl AttackQuery for StripAttackMap {
             .count() as u32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attack::{Setup, Symbols};
+
+    fn strip_position(specs: &[&str]) -> Position {
+        let mut setup = Setup::with_symbols("infx8".parse().expect("a strip"), Symbols::default());
+        for s in specs {
+            setup.place(s, Colour::White).expect("a spec");
+        }
+        setup.build().expect("a position")
+    }
+
+    #[test]
+    fn ranged_riders_are_costed_before_they_are_walked() {
+        // W99999999 lists 2 * 10^8 squares across the files and 8 up and down: refused under 1 GB.
+        let far = strip_position(&["W99999999@1,1"]);
+        assert_eq!(StripAttackMap::pairs_bound(&far), Some(2 * 99_999_999 + 2 * 8));
+        let e = StripAttackMap::within(&far, Budget::new(1 << 30)).expect_err("too large");
+        assert_eq!(e.what, "the strip's attack map");
+        // An unlimited rook is rays (none listed across the files), at most 8 up and down.
+        let rook = strip_position(&["R@1,1", "W3@9,4"]);
+        let bound = StripAttackMap::pairs_bound(&rook).expect("small");
+        let map = StripAttackMap::within(&rook, Budget::new(1 << 20))
+            .expect("fits")
+            .expect("a strip");
+        assert!(
+            map.finite().len() as u64 <= bound,
+            "{} > {bound}",
+            map.finite().len()
+        );
+    }
+}
