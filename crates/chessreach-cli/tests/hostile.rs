@@ -131,7 +131,7 @@ fn cases() -> Vec<Case> {
             1,
         )
         .default_budget()
-        .err(&["would need 4.6 GB", "over the memory budget of 1.5 GB"]),
+        .err(&["would need 4.6 GB", "over the memory budget of"]),
         case(
             "a strip attack map of a ranged rider under ulimit -v, the default budget",
             &["attacks", "--board", "infx8", "--piece", "W99999999@a1"],
@@ -139,7 +139,7 @@ fn cases() -> Vec<Case> {
             2,
         )
         .default_budget()
-        .err(&["the strip's attack map would need 9.6 GB, over the memory budget of 1.5 GB"]),
+        .err(&["the strip's attack map would need 9.6 GB, over the memory budget of"]),
         case(
             "endless variants.ini",
             &["variants", "--variants", "/dev/zero"],
