@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use chessreach::duel::policy::{Opponent, Policy, Solutions, SplitMix};
-use chessreach::duel::protocol::{JudgeLink, ProgramLink, Tokens};
+use chessreach::duel::protocol::{JudgeLink, Lines, ProgramLink, Tokens};
 use chessreach::duel::solver::{Solution, Value};
 use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
@@ -898,7 +898,7 @@ fn serve(pieces: &Pieces, budget: Budget) -> Result<()> {
 
 /// A person at the terminal.
 struct Human<R, W> {
-    input: R,
+    input: Lines<R>,
     out: W,
 }
 
@@ -928,10 +928,11 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
         loop {
             write!(self.out, "your move ({side}, from {from}): ")?;
             self.out.flush()?;
-            let mut line = String::new();
-            if self.input.read_line(&mut line)? == 0 || line.trim() == "q" {
+            // Lines are read bounded (`LINE_LIMIT`): endless input without a line break ends
+            // the game with a protocol error instead of filling memory.
+            let Some(line) = self.input.next_line()?.filter(|l| l.trim() != "q") else {
                 return Err(PlayerError::Stopped);
-            }
+            };
             match line.trim().parse::<Coord>() {
                 Ok(t) if legal.contains(&t) => return Ok(t),
                 Ok(t) => writeln!(self.out, "{t} is not a move from {from}; try again")?,
@@ -989,7 +990,7 @@ fn play(a: &PlayArgs, budget: Budget) -> Result<()> {
     }
     let stdin = io::stdin();
     let mut human = Human {
-        input: stdin.lock(),
+        input: Lines::new(stdin.lock()),
         out: io::stdout(),
     };
     let verdict = match you {

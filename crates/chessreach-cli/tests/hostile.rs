@@ -203,7 +203,7 @@ fn cases() -> Vec<Case> {
                 "--",
                 "sh",
                 "-c",
-                "(sleep 30 &); exit 0",
+                "(sleep 30 &); exec sleep 30",
             ],
             "",
             1,
@@ -223,6 +223,13 @@ fn cases() -> Vec<Case> {
             2,
         )
         .err(&["--min 8x8 --max 6x6: the range 8x8..6x6 is empty"]),
+        case(
+            "duel play: input without a line break",
+            &["duel", "play", "--board", "8x8", "--from", "a1,b5"],
+            vec![b'x'; 100_000],
+            1,
+        )
+        .err(&["line 1, column 4097: the line is longer than 4096 bytes"]),
         case("knightmare: a 10 MB line", &["solve", "knightmare"], long_line, 1)
             .err(&["line 2, column 4097: the line is longer than 4096 bytes"]),
         case(
@@ -554,7 +561,8 @@ fn hostile_inputs_are_refused_cleanly() {
             why.push("a raw control character in the message".into());
         }
         if !String::from_utf8_lossy(&stdout).contains(c.has) {
-            why.push(format!("stdout lacks {:?}", c.has));
+            let shown: String = String::from_utf8_lossy(&stdout).chars().take(300).collect();
+            why.push(format!("stdout lacks {:?} (stdout: {shown})", c.has));
         }
         if !stdout.starts_with(c.stdout.as_bytes()) {
             why.push(format!("stdout does not start with {:?}", c.stdout));
