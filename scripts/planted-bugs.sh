@@ -115,4 +115,10 @@ plant "the rest of a variants.ini dropped after a section that does not read" cr
                 if s.line > 0 {
                     break;
                 }"
+plant "the default budget from the largest limit, not the least (ulimit -v ignored)" crates/chessreach/src/limits.rs \
+  "            .flatten()
+            .min()" "            .flatten()
+            .max()"
+plant "a strip's ranged riders across the files not costed" crates/chessreach/src/attack/strip.rs \
+  "Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range)," "Motion::Ride { .. } | Motion::Hop { .. } => 0,"
 exit $failed

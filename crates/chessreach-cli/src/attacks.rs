@@ -57,9 +57,19 @@ pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
     Ok((a, b))
 }
 
-/// The window to draw (see [`render::view_of`]), as a usage error when it cannot be drawn.
+/// The window to draw (see [`render::view_of`]), as a usage error about `--board` (or the
+/// window asked for) when it cannot be drawn.
 pub(crate) fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View> {
-    render::view_of(pos, window.into(), extra).map_err(crate::usage)
+    render::view_of(pos, window.into(), extra).map_err(|e| crate::bad_argument(view_flag(window), e))
+}
+
+/// The flag a picture's refusal names: the window when one was asked for, else the board.
+pub(crate) fn view_flag(window: Window) -> &'static str {
+    match (window.files, window.ranks) {
+        (None, None) => "--board",
+        (Some(_), _) => "--files",
+        (None, Some(_)) => "--ranks",
+    }
 }
 
 impl From<Window> for render::Window {
@@ -184,7 +194,7 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
     let pos = args.position.position()?;
     match pos.board() {
         Board::Rect(rect) => bounded(args, &pos, rect, budget, &mut out),
-        Board::Strip(strip) => unbounded(args, &pos, strip, &mut out),
+        Board::Strip(strip) => unbounded(args, &pos, strip, budget, &mut out),
     }
 }
 
@@ -258,8 +268,10 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
     }
 }
 
-fn unbounded(args: &Args, pos: &Position, strip: Strip, out: &mut impl Write) -> Result<()> {
-    let map = StripAttackMap::new(pos).expect("the board is a strip");
+fn unbounded(args: &Args, pos: &Position, strip: Strip, budget: Budget, out: &mut impl Write) -> Result<()> {
+    let map = StripAttackMap::within(pos, budget)
+        .map_err(crate::usage)?
+        .expect("the board is a strip");
     match args.format {
         Format::Json => {
             let squares: Vec<Value> = map

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use chessreach::duel::policy::{Opponent, Policy, Solutions, SplitMix};
-use chessreach::duel::protocol::{JudgeLink, ProgramLink, Tokens};
+use chessreach::duel::protocol::{JudgeLink, Lines, ProgramLink, Tokens};
 use chessreach::duel::solver::{Solution, Value};
 use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
@@ -499,7 +499,7 @@ fn write_json(out: &mut impl Write, solved: &Solution) -> Result<()> {
 
 fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
     let boards = parse_boards(&format!("{}..{}", a.min, a.max))
-        .map_err(UsageError)?
+        .map_err(|e| UsageError(format!("--min {} --max {}: {e}", a.min, a.max)))?
         .all(true);
     let boards: Vec<Rect> = boards
         .into_iter()
@@ -507,7 +507,7 @@ fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
         .collect();
     let Some(largest) = boards.iter().max_by_key(|r| r.len()) else {
         bail!(UsageError(format!(
-            "no knightmare board (even sides, at least 6) between {} and {}",
+            "--min {} --max {}: no knightmare board (even sides, at least 6) between them",
             a.min, a.max
         )));
     };
@@ -745,6 +745,8 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
         let game = Game::new(duel, w, b)?;
         let (proc_, reader, stdin) = Program::spawn(&program, timeout)?;
         let (won, text, log) = match ProgramLink::open(reader, stdin, &game) {
+            // No side chosen in time (a grandchild holding the output open included).
+            Err((PlayerError::Timeout, log)) => (None, format!("TIMEOUT after {} ms", a.timeout_ms), log),
             Err((e, log)) => (None, format!("PROTOCOL ERROR: {e}"), log),
             Ok(mut link) => {
                 let side = link.side();
@@ -899,7 +901,7 @@ fn serve(pieces: &Pieces, budget: Budget) -> Result<()> {
 
 /// A person at the terminal.
 struct Human<R, W> {
-    input: R,
+    input: Lines<R>,
     out: W,
 }
 
@@ -929,10 +931,11 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
         loop {
             write!(self.out, "your move ({side}, from {from}): ")?;
             self.out.flush()?;
-            let mut line = String::new();
-            if self.input.read_line(&mut line)? == 0 || line.trim() == "q" {
+            // Lines are read bounded (`LINE_LIMIT`): endless input without a line break ends
+            // the game with a protocol error instead of filling memory.
+            let Some(line) = self.input.next_line()?.filter(|l| l.trim() != "q") else {
                 return Err(PlayerError::Stopped);
-            }
+            };
             match line.trim().parse::<Coord>() {
                 Ok(t) if legal.contains(&t) => return Ok(t),
                 Ok(t) => writeln!(self.out, "{t} is not a move from {from}; try again")?,
@@ -990,7 +993,7 @@ fn play(a: &PlayArgs, budget: Budget) -> Result<()> {
     }
     let stdin = io::stdin();
     let mut human = Human {
-        input: stdin.lock(),
+        input: Lines::new(stdin.lock()),
         out: io::stdout(),
     };
     let verdict = match you {

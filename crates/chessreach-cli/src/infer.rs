@@ -32,7 +32,7 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let text = match &args.diagram {
         Some(text) => text.clone(),
-        None => output::read_input(args.file.as_deref())?,
+        None => output::read_input(args.file.as_deref(), budget.bytes())?,
     };
     let d = parse_diagram(&text, false)?;
     let found = infer_within(&d, budget)?;

@@ -18,6 +18,7 @@ mod variants;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use chessreach::input::escape_controls;
 use chessreach::limits::Budget;
 use clap::{Parser, Subcommand};
 
@@ -31,7 +32,8 @@ struct Cli {
 
     /// Memory budget for the large tables a command builds (solver states, boards), e.g. `8G`,
     /// `512M`, `1.5GB`, `2Gi`; a request beyond it is refused with the size it needs. Default:
-    /// half of this machine's memory (4.3 GB where that is unknown).
+    /// half of the least of this machine's memory, the cgroup's limit and `ulimit -v` (4.3 GB
+    /// where none is known).
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_memory)]
     max_memory: Option<u64>,
 }
@@ -42,18 +44,10 @@ fn parse_memory(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("expected a size such as `8G`, `512M` or `1000000`, found `{s}`"))
 }
 
-/// The budget: `--max-memory`, else half of the physical memory (`/proc/meminfo`).
+/// The budget: `--max-memory`, else half of the least of physical memory, the cgroup's limit
+/// and the address-space limit (`ulimit -v`).
 fn budget(given: Option<u64>) -> Budget {
-    given
-        .or_else(|| physical_memory().map(|b| b / 2))
-        .map_or_else(Budget::default, Budget::new)
-}
-
-fn physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
+    given.map_or_else(Budget::of_process, Budget::new)
 }
 
 #[derive(Debug, Subcommand)]
@@ -141,8 +135,42 @@ pub(crate) fn usage(e: impl std::error::Error + Send + Sync + 'static) -> anyhow
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The first argument that is not UTF-8, as a usage message naming its flag: `--board` for
+/// `--board X` and `--board=X`, else its position. O(arguments).
+fn non_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
+    let bad = args.iter().position(|a| a.to_str().is_none())?;
+    let mut shown = args[bad].to_string_lossy().into_owned();
+    let flag = match shown.clone().split_once('=') {
+        Some((flag, value)) if flag.starts_with('-') => {
+            value.clone_into(&mut shown);
+            Some(flag.to_owned())
+        }
+        _ => bad
+            .checked_sub(1)
+            .and_then(|i| args[i].to_str())
+            .filter(|prev| prev.starts_with('-'))
+            .map(str::to_owned),
+    };
+    let what = flag.unwrap_or_else(|| format!("argument {bad}"));
+    Some(format!("{what}: `{shown}` is not UTF-8 text"))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(message) = non_utf8_argument(&args) {
+        eprintln!("error: {}", escape_controls(&message));
+        return ExitCode::from(2);
+    }
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        // Help and version on stdout as clap prints them; errors with the input's control
+        // characters escaped.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprint!("{}", escape_controls(&e.to_string()));
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     let budget = budget(cli.max_memory);
     let result = match &cli.command {
         Command::Solve(a) => solve::run(a, budget),
@@ -164,11 +192,12 @@ fn main() -> ExitCode {
             let usage = e.downcast_ref::<UsageError>().is_some()
                 || e.downcast_ref::<Usage>().is_some()
                 || e.downcast_ref::<OverBudget>().is_some();
-            eprint!("error: {e}");
+            let mut message = format!("error: {e}");
             for cause in e.chain().skip(1) {
-                eprint!(": {cause}");
+                message.push_str(": ");
+                message.push_str(&cause.to_string());
             }
-            eprintln!();
+            eprintln!("{}", escape_controls(&message));
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }
@@ -200,5 +229,24 @@ mod tests {
     #[test]
     fn cli_is_well_formed() {
         super::Cli::command().debug_assert();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_non_utf8_argument_names_its_flag() {
+        use std::ffi::OsString;
+        use std::os::unix::ffi::OsStringExt;
+        let bad = || OsString::from_vec(b"8x\xff".to_vec());
+        let mut eq = OsString::from("--board=");
+        eq.push(bad());
+        let args = |v: Vec<OsString>| super::non_utf8_argument(&v);
+        let message = args(vec!["c".into(), "attacks".into(), "--board".into(), bad()]);
+        assert_eq!(
+            message.as_deref(),
+            Some("--board: `8x\u{fffd}` is not UTF-8 text")
+        );
+        let message = args(vec!["c".into(), "attacks".into(), eq]).unwrap_or_default();
+        assert!(message.starts_with("--board: "), "{message}");
+        assert_eq!(args(vec!["c".into(), "x".into()]), None);
     }
 }

@@ -1,9 +1,10 @@
 //! Output formats shared by the tools.
 
-use std::io::{self, BufWriter, Read, StdoutLock, Write};
+use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::Path;
 
 use anyhow::Context;
+use chessreach::limits::read_within;
 
 /// How a tool prints its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -78,21 +79,21 @@ pub(crate) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> any
 }
 
 /// The whole content of `file`, or of stdin when there is none, as bytes (the caller decides
-/// what to do with text that is not UTF-8).
-pub(crate) fn read_bytes(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+/// what to do with text that is not UTF-8), refused past `limit` bytes (the memory budget: the
+/// input is held in memory).
+pub(crate) fn read_bytes(file: Option<&Path>, limit: u64) -> anyhow::Result<Vec<u8>> {
     if let Some(p) = file {
-        std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
+        let f = std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
+        read_within(f, limit).with_context(|| p.display().to_string())
     } else {
-        let mut b = Vec::new();
-        io::stdin().read_to_end(&mut b).context("cannot read stdin")?;
-        Ok(b)
+        read_within(io::stdin().lock(), limit).context("stdin")
     }
 }
 
-/// The whole text of `file`, or of stdin when there is none; bytes that are not UTF-8 are an
-/// error at their line and column.
-pub(crate) fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
-    let bytes = read_bytes(file)?;
+/// The whole text of `file`, or of stdin when there is none, up to `limit` bytes; bytes that
+/// are not UTF-8 are an error at their line and column.
+pub(crate) fn read_input(file: Option<&Path>, limit: u64) -> anyhow::Result<String> {
+    let bytes = read_bytes(file, limit)?;
     Ok(chessreach::input::decode(&bytes)?.to_owned())
 }
 

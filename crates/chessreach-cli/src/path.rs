@@ -55,9 +55,17 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 
+    /// List every waypoint of a long route in text (by default the first and last
+    /// 500 of more than 1000; JSON always lists them all).
+    #[arg(long)]
+    all_squares: bool,
+
     #[command(flatten)]
     window: Window,
 }
+
+/// Waypoints a text route lists at most unless `--all-squares` (the first and last half).
+const WAYPOINTS_LISTED: usize = 1000;
 
 /// The question the arguments ask: a route, or (`--all`) a distance map.
 enum Asked {
@@ -88,7 +96,8 @@ fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Asked> {
             let target = match pos.board() {
                 Board::Rect(_) => Area::Everywhere,
                 Board::Strip(_) => {
-                    let view = view_of(pos, args.window.into(), &[mover.at]).map_err(crate::usage)?;
+                    let view = view_of(pos, args.window.into(), &[mover.at])
+                        .map_err(|e| crate::bad_argument(crate::attacks::view_flag(args.window), e))?;
                     Area::Files(*view.files.start(), *view.files.end())
                 }
             };
@@ -140,7 +149,10 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
     };
     let view = match args.format {
         Format::Json => None,
-        Format::Svg => Some(view_of(pos, args.window.into(), &extra).map_err(crate::usage)?),
+        Format::Svg => Some(
+            view_of(pos, args.window.into(), &extra)
+                .map_err(|e| crate::bad_argument(crate::attacks::view_flag(args.window), e))?,
+        ),
         Format::Text => view_of(pos, args.window.into(), &extra).ok(),
     };
     // The attack map only marks attacked squares in pictures.
@@ -191,7 +203,7 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
                 out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
                 return Ok(());
             }
-            write_route_line(way, pos, out)?;
+            write_route_line(way, pos, args.all_squares, out)?;
             if let Some(view) = &view {
                 write!(out, "{}", render::text(view, cell))?;
                 writeln!(out, "{}", render::ROUTE_LEGEND)?;
@@ -358,7 +370,9 @@ fn write_summary(
 }
 
 /// The route in words: its length and squares (corners on strips), and what it captures.
-fn write_route_line(way: Option<&Way>, pos: &Position, out: &mut impl Write) -> Result<()> {
+/// More than [`WAYPOINTS_LISTED`] waypoints are cut to the first and last half (with the
+/// rounds said among them) unless `all`.
+fn write_route_line(way: Option<&Way>, pos: &Position, all: bool, out: &mut impl Write) -> Result<()> {
     let Some(w) = way else {
         writeln!(out, "no route")?;
         return Ok(());
@@ -374,16 +388,28 @@ fn write_route_line(way: Option<&Way>, pos: &Position, out: &mut impl Write) -> 
             b.rank - a.rank
         )
     };
+    let n = w.waypoints.len();
+    let cut = (!all && n > WAYPOINTS_LISTED).then(|| WAYPOINTS_LISTED / 2..n - WAYPOINTS_LISTED / 2);
+    let hidden = |i: usize| cut.as_ref().is_some_and(|c| c.contains(&i));
     let mut rounds = w.repeats.iter().peekable();
-    let mut squares = String::with_capacity(w.waypoints.len() * 12);
+    let mut squares = String::with_capacity(n.min(WAYPOINTS_LISTED + 1) * 12);
     let board = pos.board();
     for (i, &c) in w.waypoints.iter().enumerate() {
         while let Some(r) = rounds.next_if(|r| r.at + r.len + 1 == i) {
-            squares.push_str(&say(r));
+            if !hidden(i - 1) {
+                squares.push_str(&say(r));
+                squares.push(' ');
+            }
+        }
+        if let Some(c) = cut.as_ref().filter(|c| c.start == i) {
+            squares.push_str("… ");
+            squares.push_str(&c.len().to_string());
+            squares.push_str(" waypoints not listed (--all-squares or --format json lists them) … ");
+        }
+        if !hidden(i) {
+            board.push_name(c, &mut squares);
             squares.push(' ');
         }
-        board.push_name(c, &mut squares);
-        squares.push(' ');
     }
     for r in rounds {
         squares.push_str(&say(r));

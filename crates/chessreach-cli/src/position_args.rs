@@ -68,7 +68,11 @@ pub(crate) struct PositionArgs {
     pub define: Vec<String>,
 }
 
-/// The built-in variants, those of `files` and those of `texts` (named `variants_ini`). A
+/// The most bytes of a `--variants` file read (Fairy-Stockfish's own variants.ini is 60 kB).
+pub(crate) const VARIANTS_INI_LIMIT: u64 = 16_000_000;
+
+/// The built-in variants, those of `files` and those of `texts` (named `variants_ini`), a file read
+/// up to [`VARIANTS_INI_LIMIT`] bytes. A
 /// section that does not read is skipped with a warning on stderr naming file, line, column,
 /// section and reason (so is a piece's Betza group Fairy-Stockfish gives no move, read as no
 /// move); when `strict`, the first one is a data error (exit 1). A file that cannot be read or
@@ -78,7 +82,10 @@ pub(crate) fn catalogue(files: &[PathBuf], texts: &[String], strict: bool) -> Re
     let named = files
         .iter()
         .map(|f| {
-            let bytes = std::fs::read(f).with_context(|| format!("--variants {}", f.display()))?;
+            let bytes = std::fs::File::open(f)
+                .map_err(chessreach::limits::ReadError::from)
+                .and_then(|r| chessreach::limits::read_within(r, VARIANTS_INI_LIMIT))
+                .with_context(|| format!("--variants {}", f.display()))?;
             Ok::<_, anyhow::Error>((bytes, f.display().to_string()))
         })
         .chain(

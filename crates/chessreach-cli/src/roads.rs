@@ -34,7 +34,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
-    let input = output::read_input(args.file.as_deref())?;
+    let input = output::read_input(args.file.as_deref(), budget.bytes())?;
     let (puzzle, error) = parse(&input, budget)?;
     if let Some(e) = error {
         return Err(e.into());
@@ -55,6 +55,18 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
         ))
         .into());
     }
+    // Pictures are drawn up to DRAW_LIMIT intersections a side (a 1000x1000 SVG is 227 MB);
+    // beyond, text says what each placement reaches and JSON lists it.
+    let limit = render::DRAW_LIMIT as usize;
+    let drawn = grid.rows() <= limit && grid.cols() <= limit;
+    if args.format == Format::Svg && !drawn {
+        return Err(UsageError(format!(
+            "--format svg: a {}x{} grid is too large to draw (at most {limit}x{limit}); --format json lists the reach",
+            grid.rows(),
+            grid.cols()
+        ))
+        .into());
+    }
     let fast = counts(grid, pieces)?;
     let mut out = output::stdout();
     let cols = grid.cols();
@@ -72,6 +84,14 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
                     "placement {k}: colour {} level {} at ({row}, {col}) reaches {total} intersection(s)",
                     mover.colour, mover.level
                 )?;
+                if !drawn {
+                    writeln!(
+                        out,
+                        "(a {}x{cols} grid is not drawn: at most {limit}x{limit}; --format json lists the reach)",
+                        grid.rows()
+                    )?;
+                    continue;
+                }
                 write!(out, "{}", render::roads_text(grid, pieces, k - 1, &got))?;
                 if n + 1 == shown.len() {
                     writeln!(out, "{}", render::ROADS_LEGEND)?;

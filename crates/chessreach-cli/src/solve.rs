@@ -56,7 +56,7 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
             .map(|_| ())
             .with_context(|| format!("{} ({})", args.problem, args.problem.origin()));
     }
-    let bytes = output::read_bytes(args.input.as_deref())?;
+    let bytes = output::read_bytes(args.input.as_deref(), budget.bytes())?;
     let mut out = output::stdout();
     let result = problems::solve_bytes(args.problem, &bytes, &mut out, budget);
     // Answers computed before an error are kept.

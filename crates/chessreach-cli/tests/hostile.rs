@@ -16,6 +16,10 @@ struct Case {
     stdout: &'static str,
     /// The most bytes of output allowed (no megabyte pictures of huge boards).
     max_out: usize,
+    /// Text stdout must contain somewhere.
+    has: &'static str,
+    /// Run with the default budget (no `--max-memory`): it must follow the address-space limit.
+    default_budget: bool,
 }
 
 fn case(name: &'static str, args: &'static [&'static str], stdin: impl Into<Vec<u8>>, code: i32) -> Case {
@@ -27,6 +31,8 @@ fn case(name: &'static str, args: &'static [&'static str], stdin: impl Into<Vec<
         stderr: &[],
         stdout: "",
         max_out: 1 << 20,
+        has: "",
+        default_budget: false,
     }
 }
 
@@ -43,6 +49,48 @@ impl Case {
         self.max_out = bytes;
         self
     }
+    fn has(mut self, text: &'static str) -> Self {
+        self.has = text;
+        self
+    }
+    fn default_budget(mut self) -> Self {
+        self.default_budget = true;
+        self
+    }
+}
+
+/// A strip route among 4600 bishops at scattered ranks: some 30000 waypoints, no repeats.
+fn scattered_bishops() -> &'static str {
+    let mut spec = String::from("--piece=b:F@");
+    let mut x: u64 = 1;
+    for (n, file) in (20..60_000).step_by(13).enumerate() {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        if n > 0 {
+            spec.push('/');
+        }
+        spec.push_str(&file.to_string());
+        spec.push(',');
+        spec.push_str(&(1 + (x >> 61)).to_string());
+    }
+    Box::leak(spec.into_boxed_str())
+}
+
+/// A 1000x1000 roads grid, every road of type 1, one placement.
+fn big_roads() -> Vec<u8> {
+    let (n, m) = (1000, 1000);
+    let mut s = format!("{n} {m} 1\n");
+    for _ in 0..n {
+        s.push_str(&"1 ".repeat(m - 1));
+        s.push('\n');
+    }
+    for _ in 0..n - 1 {
+        s.push_str(&"1 ".repeat(m));
+        s.push('\n');
+    }
+    s.push_str("0 5 1 1\n");
+    s.into_bytes()
 }
 
 fn big_weird_chess(n: usize) -> Vec<u8> {
@@ -58,9 +106,139 @@ fn big_weird_chess(n: usize) -> Vec<u8> {
 fn cases() -> Vec<Case> {
     let roads_bad_third =
         "4 4 3\n1 3 1\n2 2 2\n3 3 0\n1 1 1\n2 3 1 1\n3 2 2 1\n1 0 3 3\n0 5 2 2\n1 3 2 3\n1 x 3 2\n";
+    let mut long_line = b"6 6\n".to_vec();
+    long_line.extend(std::iter::repeat_n(b'1', 10_000_000));
+    let route_args: &'static [&'static str] = Box::leak(
+        vec![
+            "path",
+            "--board",
+            "infx8",
+            "--mover",
+            "W2@a1",
+            scattered_bishops(),
+            "--to",
+            "60010,1",
+        ]
+        .into_boxed_slice(),
+    );
     let mut long_token = b"1 8\n7 8\n1\nN 4 ".to_vec();
     long_token.extend(std::iter::repeat_n(b'x', 10_000_000));
     vec![
+        case(
+            "weird-chess n = 6000 under ulimit -v, the default budget",
+            &["solve", "weird-chess"],
+            big_weird_chess(6000),
+            1,
+        )
+        .default_budget()
+        .err(&["would need 4.6 GB", "over the memory budget of"]),
+        case(
+            "a strip attack map of a ranged rider under ulimit -v, the default budget",
+            &["attacks", "--board", "infx8", "--piece", "W99999999@a1"],
+            "",
+            2,
+        )
+        .default_budget()
+        .err(&["the strip's attack map would need 9.6 GB, over the memory budget of"]),
+        case(
+            "endless variants.ini",
+            &["variants", "--variants", "/dev/zero"],
+            "",
+            1,
+        )
+        .err(&["--variants /dev/zero: longer than 16.0 MB"]),
+        case(
+            "an endless input",
+            &["solve", "roads", "--input", "/dev/zero", "--max-memory", "10M"],
+            "",
+            1,
+        )
+        .err(&["/dev/zero: longer than 10.0 MB, the most read"]),
+        case("a strip route of 30000 waypoints", route_args, "", 0)
+            .has("29522 waypoints not listed (--all-squares or --format json lists them)")
+            .at_most(20_000),
+        case(
+            "roads: a 1000x1000 grid as SVG",
+            &["roads", "--all", "--format", "svg"],
+            big_roads(),
+            2,
+        )
+        .err(&["--format svg: a 1000x1000 grid is too large to draw"]),
+        case(
+            "roads: a 1000x1000 grid as text",
+            &["roads", "--all"],
+            big_roads(),
+            0,
+        )
+        .has("is not drawn")
+        .at_most(1000),
+        case(
+            "a 250x250 duel: its size, not a saturated one",
+            &["duel", "solve", "--board", "250x250"],
+            "",
+            2,
+        )
+        .err(&["the duel solver's tables would need 62.5 GB"]),
+        case(
+            "an escape sequence in a piece spec",
+            &["attacks", "--piece", "K@\u{1b}[31mzz"],
+            "",
+            2,
+        )
+        .err(&["--piece", "`\\x1b[31mzz`"]),
+        case(
+            "an escape sequence in the input",
+            &["solve", "infinite-chess"],
+            "1 8\n7 8\n1\nN 4 \u{1b}[2J 5\n",
+            1,
+        )
+        .err(&["line 4, column 5", "\\x1b[2J"]),
+        case(
+            "a hung judged program whose grandchild keeps the output open",
+            &[
+                "duel",
+                "judge",
+                "--timeout-ms",
+                "300",
+                "--",
+                "sh",
+                "-c",
+                "(sleep 30 &); exec sleep 30",
+            ],
+            "",
+            1,
+        )
+        .has("TIMEOUT after 300 ms"),
+        case(
+            "a board too large to draw",
+            &["attacks", "--board", "100000x1"],
+            "",
+            2,
+        )
+        .err(&["--board: a 100000x1 board is too large to draw"]),
+        case(
+            "an empty range of boards",
+            &["duel", "verify", "--min", "8x8", "--max", "6x6"],
+            "",
+            2,
+        )
+        .err(&["--min 8x8 --max 6x6: the range 8x8..6x6 is empty"]),
+        case(
+            "duel play: input without a line break",
+            &["duel", "play", "--board", "8x8", "--from", "a1,b5"],
+            vec![b'x'; 100_000],
+            1,
+        )
+        .err(&["line 1, column 4097: the line is longer than 4096 bytes"]),
+        case("knightmare: a 10 MB line", &["solve", "knightmare"], long_line, 1)
+            .err(&["line 2, column 4097: the line is longer than 4096 bytes"]),
+        case(
+            "roads: more placements than intersections",
+            &["solve", "roads"],
+            "2 2 5\n",
+            1,
+        )
+        .err(&["line 1, column 5", "at most one per intersection", "from 0 to 4"]),
         case(
             "attacks on a huge board, JSON",
             &[
@@ -343,7 +521,7 @@ fn cases() -> Vec<Case> {
 fn run(c: &Case) -> (Option<i32>, Vec<u8>, String, Duration) {
     let bin = assert_cmd::cargo::cargo_bin("chessreach");
     let mut args: Vec<String> = c.args.iter().map(|s| (*s).to_owned()).collect();
-    if !args.iter().any(|a| a == "--max-memory") {
+    if !c.default_budget && !args.iter().any(|a| a == "--max-memory") {
         args.extend(["--max-memory".to_owned(), "1G".to_owned()]);
     }
     // `ulimit -v` (KiB): an allocation past 3 GB fails, which would abort the process.
@@ -392,6 +570,13 @@ fn hostile_inputs_are_refused_cleanly() {
         if stderr.contains("panicked") || stderr.len() > 2000 {
             why.push("a panic or an overlong message".into());
         }
+        if stderr.chars().any(|ch| ch.is_control() && ch != '\n') {
+            why.push("a raw control character in the message".into());
+        }
+        if !String::from_utf8_lossy(&stdout).contains(c.has) {
+            let shown: String = String::from_utf8_lossy(&stdout).chars().take(300).collect();
+            why.push(format!("stdout lacks {:?} (stdout: {shown})", c.has));
+        }
         if !stdout.starts_with(c.stdout.as_bytes()) {
             why.push(format!("stdout does not start with {:?}", c.stdout));
         }
@@ -415,6 +600,28 @@ fn hostile_inputs_are_refused_cleanly() {
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_named_by_its_flag() {
+    use std::os::unix::ffi::OsStrExt;
+    let bin = assert_cmd::cargo::cargo_bin("chessreach");
+    for args in [
+        vec![&b"attacks"[..], b"--board", b"8x\xff"],
+        vec![&b"attacks"[..], b"--board=8x\xff"],
+    ] {
+        let out = Command::new(&bin)
+            .args(args.iter().map(|a| std::ffi::OsStr::from_bytes(a)))
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("--board: `8x\u{fffd}` is not UTF-8 text"),
+            "{stderr}"
+        );
+    }
 }
 
 #[test]

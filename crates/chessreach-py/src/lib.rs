@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
+mod games;
+
 use chessreach::attack::{FenError, Setup, SetupError, SpecError, Symbols};
 use chessreach::geometry::{Board, Coord, CoordParseError, Wrap};
 use chessreach::infer::{infer_within, Diagram, Inference as Found};
@@ -18,7 +20,7 @@ use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
 use chessreach::problems::{self, Problem, SolveError};
 use chessreach::render::{self, Window};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PySet, PyString};
@@ -48,11 +50,20 @@ create_exception!(
     "A question whose tables would exceed the memory budget: `.needed`, `.limit` (bytes)."
 );
 
-/// The memory budget of every search, in bytes (`set_max_memory`).
-static MAX_MEMORY: AtomicU64 = AtomicU64::new(Budget::DEFAULT_BYTES);
+/// The memory budget of every search, in bytes (`set_max_memory`); 0 until set or first read,
+/// then [`Budget::of_process`] (half of the least of memory, the cgroup's limit, `ulimit -v`).
+static MAX_MEMORY: AtomicU64 = AtomicU64::new(0);
 
 fn budget() -> Budget {
-    Budget::new(MAX_MEMORY.load(Ordering::Relaxed))
+    match MAX_MEMORY.load(Ordering::Relaxed) {
+        0 => {
+            let b = Budget::of_process();
+            // A concurrent `set_max_memory` wins.
+            let _ = MAX_MEMORY.compare_exchange(0, b.bytes(), Ordering::Relaxed, Ordering::Relaxed);
+            Budget::new(MAX_MEMORY.load(Ordering::Relaxed))
+        }
+        bytes => Budget::new(bytes),
+    }
 }
 
 /// An exception of type `E` with the message of `e` and attributes.
@@ -66,6 +77,7 @@ fn raise<E: pyo3::PyTypeInfo>(py: Python<'_>, message: String, attrs: &[(&str, P
 }
 
 fn parse_error(py: Python<'_>, message: String, text: &str, at: usize) -> PyErr {
+    let message = python_terms(message);
     let attrs = [
         ("text", text.into_pyobject(py).map(|v| v.into_any().unbind())),
         ("at", at.into_pyobject(py).map(|v| v.into_any().unbind())),
@@ -165,17 +177,64 @@ fn variants(py: Python<'_>, ini: Option<&str>) -> PyResult<Vec<String>> {
 }
 
 fn chessreach_error(e: &impl std::fmt::Display) -> PyErr {
-    ChessreachError::new_err(e.to_string())
+    ChessreachError::new_err(python_terms(e.to_string()))
 }
 
-fn colour(name: &str) -> PyResult<Colour> {
-    match name {
-        "white" | "w" => Ok(Colour::White),
-        "black" | "b" => Ok(Colour::Black),
-        other => Err(PyValueError::new_err(format!(
-            "colour: expected \"white\" or \"black\", found {other:?}"
-        ))),
+/// A side as python-chess users write it: `chess.WHITE`/`chess.BLACK` (`True`/`False`), or
+/// `"white"`/`"black"`/`"w"`/`"b"` in any case.
+fn colour(value: &Bound<'_, PyAny>) -> PyResult<Colour> {
+    if let Ok(white) = value.extract::<bool>() {
+        return Ok(if white { Colour::White } else { Colour::Black });
     }
+    if let Ok(name) = value.extract::<String>() {
+        match name.to_ascii_lowercase().as_str() {
+            "white" | "w" => return Ok(Colour::White),
+            "black" | "b" => return Ok(Colour::Black),
+            _ => {}
+        }
+    }
+    Err(ChessreachError::new_err(format!(
+        "colour: expected chess.WHITE or chess.BLACK (True/False), or \"white\"/\"black\", found {}",
+        value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+    )))
+}
+
+/// The side given as `colour=` or `color=` (not both); `None` when neither is.
+#[expect(clippy::similar_names, reason = "Python's keywords colour= and color=")]
+fn either_colour(
+    colour: Option<&Bound<'_, PyAny>>,
+    color: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Colour>> {
+    match (colour, color) {
+        (Some(_), Some(_)) => Err(PyTypeError::new_err("give colour= or color=, not both")),
+        (Some(c), None) | (None, Some(c)) => self::colour(c).map(Some),
+        (None, None) => Ok(None),
+    }
+}
+
+/// [`either_colour`], one of them required.
+#[expect(clippy::similar_names, reason = "Python's keywords colour= and color=")]
+fn required_colour(colour: Option<&Bound<'_, PyAny>>, color: Option<&Bound<'_, PyAny>>) -> PyResult<Colour> {
+    either_colour(colour, color)?.ok_or_else(|| PyTypeError::new_err("missing the side: colour= (or color=)"))
+}
+
+/// A message of the library in Python's terms: the keywords the binding takes where the
+/// library names the command line's flags or its own types.
+fn python_terms(message: String) -> String {
+    const TERMS: [(&str, &str); 8] = [
+        ("(Target::Files, --files LO..HI)", "(files=(lo, hi))"),
+        ("--define '", "define={'"),
+        ("=BN'", "': 'BN'}"),
+        ("--files/--ranks", "files=/ranks="),
+        (
+            "--files LO..HI --ranks LO..HI",
+            "svg(files=(lo, hi), ranks=(lo, hi))",
+        ),
+        ("--files LO..HI", "svg(files=(lo, hi))"),
+        ("use --format text or json", "use str() or offsets"),
+        (", or use --format json", ""),
+    ];
+    TERMS.iter().fold(message, |m, (cli, py)| m.replace(cli, py))
 }
 
 fn colour_name(c: Colour) -> &'static str {
@@ -249,6 +308,105 @@ impl Rule {
     }
 }
 
+/// How to make a position again (its repr and its pickle).
+enum Remake {
+    /// `Position.from_variant(name, fen=…)`.
+    Variant { name: String, fen: Option<String> },
+    /// `Position.from_fen(fen, define=…, wrap=…)`.
+    Fen {
+        fen: String,
+        define: Vec<(String, String)>,
+        wrap: Option<&'static str>,
+    },
+    /// `Position(board, pieces=…, black=…, define=…)`.
+    Specs {
+        board: String,
+        white: Vec<String>,
+        black: Vec<String>,
+        define: Vec<(String, String)>,
+    },
+}
+
+impl Remake {
+    /// The Python expression.
+    fn expression(&self) -> String {
+        use std::fmt::Write as _;
+        let dict = |d: &[(String, String)]| {
+            let items: Vec<String> = d.iter().map(|(k, v)| format!("'{k}': '{v}'")).collect();
+            format!("{{{}}}", items.join(", "))
+        };
+        let list = |l: &[String]| {
+            let items: Vec<String> = l.iter().map(|x| format!("'{x}'")).collect();
+            format!("[{}]", items.join(", "))
+        };
+        match self {
+            Self::Variant { name, fen: None } => format!("Position.from_variant('{name}')"),
+            Self::Variant { name, fen: Some(f) } => {
+                format!("Position.from_variant('{name}', fen='{f}')")
+            }
+            Self::Fen { fen, define, wrap } => {
+                let mut e = format!("Position.from_fen('{fen}'");
+                if !define.is_empty() {
+                    let _ = write!(e, ", define={}", dict(define));
+                }
+                if let Some(w) = wrap {
+                    let _ = write!(e, ", wrap='{w}'");
+                }
+                e + ")"
+            }
+            Self::Specs {
+                board,
+                white,
+                black,
+                define,
+            } => {
+                let mut e = format!("Position('{board}', pieces={}", list(white));
+                if !black.is_empty() {
+                    let _ = write!(e, ", black={}", list(black));
+                }
+                if !define.is_empty() {
+                    let _ = write!(e, ", define={}", dict(define));
+                }
+                e + ")"
+            }
+        }
+    }
+
+    /// The callable and its arguments, for `__reduce__`.
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let class = py.get_type::<Position>().into_any();
+        let dict = |d: &[(String, String)]| -> PyResult<Option<Bound<'py, PyDict>>> {
+            if d.is_empty() {
+                return Ok(None);
+            }
+            let out = PyDict::new(py);
+            for (k, v) in d {
+                out.set_item(k, v)?;
+            }
+            Ok(Some(out))
+        };
+        Ok(match self {
+            Self::Variant { name, fen } => (
+                class.getattr("from_variant")?,
+                (name, fen).into_pyobject(py)?.into_any(),
+            ),
+            Self::Fen { fen, define, wrap } => (
+                class.getattr("from_fen")?,
+                (fen, dict(define)?, *wrap).into_pyobject(py)?.into_any(),
+            ),
+            Self::Specs {
+                board,
+                white,
+                black,
+                define,
+            } => (
+                class,
+                (board, white, black, dict(define)?).into_pyobject(py)?.into_any(),
+            ),
+        })
+    }
+}
+
 /// Pieces on a board: bounded (`8x8`, `12x10`, any size) or a strip with unbounded files
 /// (`infx8`). Immutable; the attack map is computed once, on first use.
 #[pyclass(frozen, module = "chessreach")]
@@ -257,6 +415,21 @@ struct Position {
     /// pieces as it moves them, square by square): the library's one entry for the faces.
     loaded: Loaded,
     map: OnceLock<Map>,
+}
+
+/// Piece specs given as one string or a list of them.
+fn specs(what: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    if let Ok(one) = value.extract::<String>() {
+        return Ok(vec![one]);
+    }
+    value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what}: expected a piece spec or a list of them, such as 'N@b1/g1' or ['K@e1', 'Q@d1']"
+        ))
+    })
 }
 
 fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>) -> PyResult<Symbols> {
@@ -311,6 +484,123 @@ impl Position {
         self.loaded.position.board().name(c)
     }
 
+    /// A square as a name (`"e4"`, `"5,4"`) or, on an 8x8 board, python-chess's integer
+    /// (`chess.E4`, 0 = a1 … 63 = h8).
+    fn square_arg(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Coord> {
+        if let Ok(text) = value.extract::<String>() {
+            return self.on_board(py, &text);
+        }
+        let index: i64 = match value.extract::<bool>() {
+            Ok(_) => Err(PyTypeError::new_err(
+                "square: expected a name or an integer, found a bool",
+            )),
+            Err(_) => value.extract().map_err(|_| {
+                PyTypeError::new_err("square: expected a name such as 'e4' or python-chess's integer square")
+            }),
+        }?;
+        let board = self.loaded.position.board();
+        if !matches!(board, Board::Rect(r) if r.width() == 8 && r.height() == 8) {
+            return Err(parse_error(
+                py,
+                format!("square {index}: integer squares (chess.E4 …) name an 8x8 board's; this is {board}: give a name such as 'e4'"),
+                &index.to_string(),
+                0,
+            ));
+        }
+        if !(0..64).contains(&index) {
+            return Err(parse_error(
+                py,
+                format!("square {index}: an 8x8 board's squares are 0 (a1) to 63 (h8)"),
+                &index.to_string(),
+                0,
+            ));
+        }
+        Ok(Coord::new(index % 8 + 1, index / 8 + 1))
+    }
+
+    /// What two equal positions share: board, edges, variant, and every piece (square,
+    /// colour, letter, rule), sorted. O(p log p).
+    fn key(&self) -> String {
+        let pos = &self.loaded.position;
+        let mut pieces: Vec<String> = pos
+            .pieces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let kind = &pos.kinds()[p.kind];
+                format!(
+                    "{}:{}:{}:{}",
+                    self.name(p.at),
+                    colour_name(p.colour),
+                    pos.symbol_of(i),
+                    kind.rule
+                )
+            })
+            .collect();
+        pieces.sort_unstable();
+        format!(
+            "{}|{}|{}|{}",
+            pos.board(),
+            pos.board().wrap().as_str(),
+            self.loaded.variant.as_ref().map_or("", |v| v.name.as_str()),
+            pieces.join(";")
+        )
+    }
+
+    /// The call that makes an equal position, when there is one: `from_variant` for a built-in
+    /// variant's, `from_fen` (with the letters it defines) for a bounded board's, the
+    /// constructor's piece specs for a strip's.
+    fn remake(&self) -> Option<Remake> {
+        let pos = &self.loaded.position;
+        let wrap = (!pos.board().wrap().is_flat()).then(|| pos.board().wrap().as_str());
+        if let Some(v) = &self.loaded.variant {
+            let builtin = chessreach::variant::Catalogue::with_builtin();
+            if builtin.get(&v.name) != Some(v) || wrap.is_some() {
+                return None;
+            }
+            let fen = pos.placement()?;
+            let again = Loaded::of_variant(v, Some(&fen)).ok()?;
+            if Self::of(again).key() != self.key() {
+                return None;
+            }
+            let start = v.start_position().ok().and_then(|p| p.placement());
+            let fen = (start.as_deref() != Some(fen.as_str())).then_some(fen);
+            return Some(Remake::Variant {
+                name: v.name.clone(),
+                fen,
+            });
+        }
+        let mut define: Vec<(String, String)> = Vec::new();
+        for k in pos.kinds().iter().filter(|k| !k.is_wall()) {
+            let letter = k.symbol.to_ascii_uppercase();
+            if Symbols::default().get(letter) != Some(&k.rule)
+                && !define.iter().any(|(l, _)| l.starts_with(letter))
+            {
+                define.push((letter.to_string(), k.rule.to_string()));
+            }
+        }
+        if let Some(fen) = pos.placement() {
+            return Some(Remake::Fen { fen, define, wrap });
+        }
+        let (mut white, mut black) = (Vec::new(), Vec::new());
+        for (i, p) in pos.pieces().iter().enumerate() {
+            if pos.kinds()[p.kind].is_wall() {
+                return None;
+            }
+            let spec = format!("{}@{}", pos.symbol_of(i).to_ascii_uppercase(), self.name(p.at));
+            match p.colour {
+                Colour::White => white.push(spec),
+                Colour::Black => black.push(spec),
+            }
+        }
+        Some(Remake::Specs {
+            board: pos.board().to_string(),
+            white,
+            black,
+            define,
+        })
+    }
+
     fn on_board(&self, py: Python<'_>, text: &str) -> PyResult<Coord> {
         let c = square(py, text)?;
         if self.loaded.position.board().contains(c) {
@@ -331,15 +621,17 @@ impl Position {
     /// A position on `board` with White's `pieces` and Black's `black`, each a piece spec
     /// `PIECE@SQ[/SQ…]` (`N@b1/g1`, `fmWfcF@e2`, `b:K@e8`); `define` maps letters to Betza.
     #[new]
-    #[pyo3(signature = (board = "8x8", pieces = Vec::new(), black = Vec::new(), define = None, wrap = None))]
+    #[pyo3(signature = (board = "8x8", pieces = None, black = None, define = None, wrap = None))]
     fn new(
         py: Python<'_>,
         board: &str,
-        pieces: Vec<String>,
-        black: Vec<String>,
+        pieces: Option<&Bound<'_, PyAny>>,
+        black: Option<&Bound<'_, PyAny>>,
         define: Option<&Bound<'_, PyDict>>,
         wrap: Option<&str>,
     ) -> PyResult<Self> {
+        let pieces = specs("pieces", pieces)?;
+        let black = specs("black", black)?;
         let board: Board = board
             .parse()
             .map_err(|e| parse_error(py, format!("board: {e}"), board, 0))?;
@@ -429,10 +721,17 @@ impl Position {
             .collect()
     }
 
-    /// The squares `colour` (`"white"`/`"black"`) attacks, as names. Bounded boards.
-    /// O(attacked squares) after the map is built once.
-    fn attacked<'py>(&self, py: Python<'py>, colour: &str) -> PyResult<Bound<'py, PySet>> {
-        let side = self::colour(colour)?;
+    /// The squares `colour` attacks, as names (`colour`/`color`: `chess.WHITE`, `"white"` …).
+    /// Bounded boards. O(attacked squares) after the map is built once.
+    #[pyo3(signature = (colour = None, *, color = None))]
+    #[expect(clippy::similar_names, reason = "Python's keywords colour= and color=")]
+    fn attacked<'py>(
+        &self,
+        py: Python<'py>,
+        colour: Option<&Bound<'py, PyAny>>,
+        color: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PySet>> {
+        let side = required_colour(colour, color)?;
         match self.map(py)? {
             Map::Dense(m) => {
                 let rect = m.rect();
@@ -448,19 +747,17 @@ impl Position {
         }
     }
 
-    /// The squares the piece on `square` attacks (as python-chess's `Board.attacks`); bounded
-    /// boards.
-    fn attacks<'py>(&self, py: Python<'py>, square: &str) -> PyResult<Bound<'py, PySet>> {
-        let c = self.on_board(py, square)?;
-        let i = self
-            .loaded
-            .position
-            .piece_at(c)
-            .ok_or_else(|| parse_error(py, format!("no piece stands on {square}"), square, 0))?;
+    /// The squares the piece on `square` attacks (as python-chess's `Board.attacks`: an empty
+    /// set for an empty square); bounded boards.
+    fn attacks<'py>(&self, py: Python<'py>, square: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PySet>> {
+        let c = self.square_arg(py, square)?;
+        let set = PySet::empty(py)?;
+        let Some(i) = self.loaded.position.piece_at(c) else {
+            return Ok(set);
+        };
         let squares = self.loaded.position.attacks_of(i).ok_or_else(|| {
             ChessreachError::new_err("a strip's rays can be unbounded: ask is_attacked(square, colour)")
         })?;
-        let set = PySet::empty(py)?;
         for c in squares {
             set.add(name_object(py, self.loaded.position.board(), c))?;
         }
@@ -468,23 +765,33 @@ impl Position {
     }
 
     /// Whether `colour` attacks `square`.
-    fn is_attacked(&self, py: Python<'_>, square: &str, colour: &str) -> PyResult<bool> {
-        let side = self::colour(colour)?;
-        let c = self.on_board(py, square)?;
+    #[pyo3(signature = (square, colour = None, *, color = None))]
+    #[expect(clippy::similar_names, reason = "Python's keywords colour= and color=")]
+    fn is_attacked(
+        &self,
+        py: Python<'_>,
+        square: &Bound<'_, PyAny>,
+        colour: Option<&Bound<'_, PyAny>>,
+        color: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        let side = required_colour(colour, color)?;
+        let c = self.square_arg(py, square)?;
         Ok(self.map(py)?.query().count(side, c) > 0)
     }
 
     /// The squares of the pieces attacking `square` (both colours unless `colour` is given),
     /// in the position's piece order.
-    #[pyo3(signature = (square, colour = None))]
+    #[pyo3(signature = (square, colour = None, *, color = None))]
+    #[expect(clippy::similar_names, reason = "Python's keywords colour= and color=")]
     fn attackers<'py>(
         &self,
         py: Python<'py>,
-        square: &str,
-        colour: Option<&str>,
+        square: &Bound<'py, PyAny>,
+        colour: Option<&Bound<'py, PyAny>>,
+        color: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Vec<Bound<'py, PyString>>> {
-        let side = colour.map(self::colour).transpose()?;
-        let c = self.on_board(py, square)?;
+        let side = either_colour(colour, color)?;
+        let c = self.square_arg(py, square)?;
         let ids: Vec<u32> = match self.map(py)? {
             Map::Dense(m) => m
                 .rect()
@@ -499,6 +806,70 @@ impl Position {
             .filter(|p| side.is_none_or(|s| s == p.colour))
             .map(|p| name_object(py, self.loaded.position.board(), p.at))
             .collect())
+    }
+
+    /// The position of a python-chess board (`chess.Board` or any `chess.variant` board: their
+    /// pieces move as in chess), by its placement. O(64).
+    #[staticmethod]
+    fn from_board(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let fen: String = board.call_method0("board_fen")?.extract()?;
+        Self::from_fen(py, &fen, None, None)
+    }
+
+    /// A python-chess board with these pieces (White to move, no castling): 8x8, flat, only
+    /// chess's pieces moving as in chess. `variant` names a `chess.variant` board
+    /// (`"atomic"`, `"crazyhouse"` …) to make instead.
+    #[pyo3(signature = (variant = None))]
+    fn to_board<'py>(&self, py: Python<'py>, variant: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let pos = &self.loaded.position;
+        let chess_like = pos.rect().is_some_and(|r| r.width() == 8 && r.height() == 8)
+            && pos.board().wrap().is_flat()
+            && pos.kinds().iter().all(|k| {
+                k.confine.is_none()
+                    && Symbols::default()
+                        .get(k.symbol.to_ascii_uppercase())
+                        .is_some_and(|r| *r == k.rule)
+            });
+        let fen = pos.placement().filter(|_| chess_like).ok_or_else(|| {
+            ChessreachError::new_err(format!(
+                "to_board: only a flat 8x8 position of chess's pieces is a chess.Board; this is {}",
+                self.__repr__()
+            ))
+        })?;
+        let class = match variant {
+            None => py.import("chess")?.getattr("Board")?,
+            Some(name) => py
+                .import("chess.variant")?
+                .call_method1("find_variant", (name,))?,
+        };
+        let board = class.call1((py.None(),))?;
+        board.call_method1("set_board_fen", (fen,))?;
+        Ok(board)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Position>()
+            .is_ok_and(|o| self.key() == o.get().key())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut h);
+        h.finish()
+    }
+
+    /// Pickling: the call that makes an equal position.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        self.remake()
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!(
+                    "{} cannot be pickled: a variant read from ini=, or walls on a strip",
+                    self.__repr__()
+                ))
+            })?
+            .call(py)
     }
 
     /// `{square: (white, black)}`: how many pieces of each colour attack each attacked square.
@@ -544,11 +915,8 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        match self.loaded.position.placement() {
-            Some(fen) if fen.len() <= 200 => match self.loaded.position.board().wrap() {
-                Wrap::None => format!("Position.from_fen('{fen}')"),
-                w => format!("Position.from_fen('{fen}', wrap='{w}')"),
-            },
+        match self.remake().map(|r| r.expression()) {
+            Some(e) if e.len() <= 300 => e,
             _ => format!(
                 "<Position {} with {} pieces>",
                 self.loaded.position.board(),
@@ -899,17 +1267,18 @@ fn solve(py: Python<'_>, problem: &str, text: &str) -> PyResult<String> {
     }
 }
 
-/// Sets the memory budget of every search and table, in bytes (default 4 GiB); questions that
-/// would need more raise `TooLargeError` before allocating.
+/// Sets the memory budget of every search and table, in bytes (default: half of the least of
+/// the machine's memory, the cgroup's limit and `ulimit -v`); questions that would need more
+/// raise `TooLargeError` before allocating.
 #[pyfunction]
 fn set_max_memory(bytes: u64) {
-    MAX_MEMORY.store(bytes, Ordering::Relaxed);
+    MAX_MEMORY.store(bytes.max(1), Ordering::Relaxed);
 }
 
 /// The memory budget in bytes.
 #[pyfunction]
 fn max_memory() -> u64 {
-    MAX_MEMORY.load(Ordering::Relaxed)
+    budget().bytes()
 }
 
 /// The extension module.
@@ -920,6 +1289,10 @@ fn _chessreach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Route>()?;
     m.add_class::<Inference>()?;
+    m.add_class::<games::DuelResult>()?;
+    m.add_class::<games::Roads>()?;
+    m.add_function(wrap_pyfunction!(games::duel_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(games::roads, m)?)?;
     m.add_function(wrap_pyfunction!(route, m)?)?;
     m.add_function(wrap_pyfunction!(distances, m)?)?;
     m.add_function(wrap_pyfunction!(infer, m)?)?;

@@ -405,10 +405,47 @@ pub fn excerpt(text: &str) -> String {
     Found::token(text).to_string()
 }
 
+/// `text` with every control character but the line break shown escaped (`\x1b`, `\t`,
+/// `\u{9b}`): a message that echoes its input never sends the terminal an escape sequence.
+/// O(text); borrowed when there is nothing to escape.
+#[must_use]
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    use std::fmt::Write as _;
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push('\n'),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x80 && c.is_control() => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn controls_are_escaped() {
+        assert_eq!(escape_controls("a\nb"), "a\nb");
+        assert_eq!(
+            escape_controls("\u{1b}[31mx\t\u{9b}\r"),
+            "\\x1b[31mx\\t\\u{9b}\\r"
+        );
+        assert!(!escape_controls("\u{7f}\u{0}").chars().any(char::is_control));
+    }
 
     #[test]
     fn carets() {

@@ -21,8 +21,9 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget when none is given: 4 GiB. Front ends usually pick a fraction of the
-    /// machine's memory instead (the `chessreach` binary: half of it, `--max-memory` to change).
+    /// The budget where no memory limit is known: 4 GiB. Faces use [`Budget::of_process`] (the
+    /// `chessreach` binary unless `--max-memory` is given, the Python package unless
+    /// `set_max_memory` is called).
     pub const DEFAULT_BYTES: u64 = 4 << 30;
 
     /// A budget of `bytes`.
@@ -59,6 +60,116 @@ impl Budget {
             }),
         }
     }
+}
+
+impl Budget {
+    /// The budget when the caller names none: half of the least of the machine's physical
+    /// memory, the cgroup's memory limit and the process's address-space limit
+    /// ([`ProcessMemory::probe`]); [`Budget::DEFAULT_BYTES`] where none of them is known.
+    /// Half, because the tables a budget covers are not all a process maps (its code, stacks,
+    /// the allocator's reserve, the answer being written). O(1): a few small files read.
+    #[must_use]
+    pub fn of_process() -> Self {
+        Self::halving(&ProcessMemory::probe())
+    }
+
+    /// Half of the least limit of `memory`, or [`Budget::DEFAULT_BYTES`].
+    #[must_use]
+    pub fn halving(memory: &ProcessMemory) -> Self {
+        memory
+            .least()
+            .map_or_else(Self::default, |bytes| Self::new((bytes / 2).max(1)))
+    }
+}
+
+/// What bounds this process's memory, each `None` where there is no limit or it is unknown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProcessMemory {
+    /// Physical memory (`MemTotal` of `/proc/meminfo`).
+    pub physical: Option<u64>,
+    /// The memory cgroup's limit: v2 `memory.max`, v1 `memory.limit_in_bytes`.
+    pub cgroup: Option<u64>,
+    /// The soft address-space limit (`RLIMIT_AS`, `ulimit -v`).
+    pub address_space: Option<u64>,
+}
+
+/// Limits at or beyond this (2^60 bytes) mean "none": cgroup v1 writes 2^63 rounded to a page.
+const UNLIMITED: u64 = 1 << 60;
+
+impl ProcessMemory {
+    /// Reads the three limits of the running process. O(1).
+    #[must_use]
+    pub fn probe() -> Self {
+        let read = |path: &str| std::fs::read_to_string(path).ok();
+        let cgroup = read("/proc/self/cgroup").and_then(|own| {
+            cgroup_files(&own)
+                .iter()
+                .find_map(|f| read(f).and_then(|t| parse_limit(&t)))
+        });
+        Self {
+            physical: read("/proc/meminfo").and_then(|t| mem_total(&t)),
+            cgroup,
+            address_space: address_space_limit(),
+        }
+    }
+
+    /// The least of the known limits.
+    #[must_use]
+    pub fn least(&self) -> Option<u64> {
+        [self.physical, self.cgroup, self.address_space]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+}
+
+/// `RLIMIT_AS`'s soft limit, `None` when unlimited.
+#[cfg(unix)]
+fn address_space_limit() -> Option<u64> {
+    rustix::process::getrlimit(rustix::process::Resource::As)
+        .current
+        .filter(|&b| b < UNLIMITED)
+}
+
+/// No address-space limit is known off Unix.
+#[cfg(not(unix))]
+fn address_space_limit() -> Option<u64> {
+    None
+}
+
+/// `MemTotal` of a `/proc/meminfo` text, in bytes.
+fn mem_total(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// A cgroup limit file's bytes: `None` for `max` (v2), a value of 2^60 or more (v1's "none"),
+/// or anything unreadable.
+fn parse_limit(text: &str) -> Option<u64> {
+    text.trim().parse().ok().filter(|&b| b < UNLIMITED)
+}
+
+/// The limit files of the memory cgroup that `/proc/self/cgroup` names, own group first, then
+/// the mount's root (in a container the group's path is often not mounted as such): v2
+/// (`0::PATH` → `memory.max`) and v1 (`N:memory:PATH` → `memory.limit_in_bytes`).
+fn cgroup_files(own: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    for line in own.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(_), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let path = path.trim_end_matches('/');
+        if controllers.is_empty() {
+            files.push(format!("/sys/fs/cgroup{path}/memory.max"));
+            files.push("/sys/fs/cgroup/memory.max".to_owned());
+        } else if controllers.split(',').any(|c| c == "memory") {
+            files.push(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes"));
+            files.push("/sys/fs/cgroup/memory/memory.limit_in_bytes".to_owned());
+        }
+    }
+    files
 }
 
 impl Default for Budget {
@@ -142,6 +253,51 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
     Some(total)
 }
 
+/// Why [`read_within`] stopped.
+#[derive(Debug, Error)]
+pub enum ReadError {
+    /// The reader failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// More bytes than the limit (or than memory would hold).
+    #[error("longer than {}, the most read", Bytes(Some(*.limit)))]
+    TooLong {
+        /// The most bytes read.
+        limit: u64,
+    },
+}
+
+/// All of `reader`, refused past `limit` bytes: a file of endless bytes (`/dev/zero`) stops
+/// there, and a buffer that would not fit in memory is a refusal, never an abort (its growth is
+/// asked of the allocator with `try_reserve`). O(bytes read).
+///
+/// # Errors
+///
+/// [`ReadError::TooLong`] past `limit` or when memory runs out, [`ReadError::Io`] when reading
+/// fails.
+pub fn read_within(mut reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let mut buf = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => return Ok(buf),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        if (buf.len() + n) as u64 > limit {
+            return Err(ReadError::TooLong { limit });
+        }
+        // Doubling, else just enough, else a refusal: never the allocator's abort.
+        if buf.try_reserve(n).is_err() && buf.try_reserve_exact(n).is_err() {
+            return Err(ReadError::TooLong {
+                limit: buf.len() as u64,
+            });
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+}
+
 /// `a * b + c` in `u64`, or `None` on overflow: the arithmetic of every estimate.
 #[must_use]
 pub const fn mul_add(a: u64, b: u64, c: u64) -> Option<u64> {
@@ -154,6 +310,33 @@ pub const fn mul_add(a: u64, b: u64, c: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_budget_is_half_the_least_limit() {
+        let memory = ProcessMemory {
+            physical: Some(16 << 30),
+            cgroup: None,
+            address_space: Some(3 << 30),
+        };
+        assert_eq!(Budget::halving(&memory).bytes(), 3 << 29);
+        assert_eq!(Budget::halving(&ProcessMemory::default()), Budget::default());
+        assert_eq!(mem_total("MemFree: 1 kB\nMemTotal:  2048 kB\n"), Some(2 << 20));
+        assert_eq!(parse_limit("max\n"), None);
+        assert_eq!(parse_limit("9223372036854771712\n"), None);
+        assert_eq!(parse_limit("1073741824\n"), Some(1 << 30));
+        let files = cgroup_files("4:memory:/box/a\n0::/\n");
+        assert_eq!(files[0], "/sys/fs/cgroup/memory/box/a/memory.limit_in_bytes");
+        assert!(files.contains(&"/sys/fs/cgroup/memory.max".to_owned()));
+        assert!(Budget::of_process().bytes() > 0);
+    }
+
+    #[test]
+    fn reads_stop_at_their_limit() {
+        assert_eq!(read_within(&b"abc"[..], 3).expect("fits"), b"abc");
+        let endless = std::io::repeat(0);
+        let e = read_within(endless, 100_000).expect_err("endless");
+        assert_eq!(e.to_string(), "longer than 100.0 kB, the most read");
+    }
 
     #[test]
     fn sizes_print_and_parse() {

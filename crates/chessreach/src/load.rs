@@ -57,7 +57,7 @@ impl Map {
     /// [`MapError::TooLarge`] beyond the budget.
     pub fn of(position: &Position, budget: Budget) -> Result<Self, MapError> {
         // A strip's map, else (a bounded board) the dense one.
-        Ok(match StripAttackMap::new(position) {
+        Ok(match StripAttackMap::within(position, budget)? {
             Some(strip) => Self::Strip(strip),
             None => Self::Dense(AttackMap::within(position, budget)?),
         })
@@ -209,7 +209,7 @@ impl Loaded {
         Ok((mover, symbol))
     }
 
-    /// The attack map of the position, within `budget` on bounded boards. O(squares + rays).
+    /// The attack map of the position, within `budget`. O(squares + rays).
     ///
     /// # Errors
     ///

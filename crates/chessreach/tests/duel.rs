@@ -451,10 +451,16 @@ fn solver_refuses_what_does_not_fit() {
     assert!(e.to_string().contains("would need 25.6 GB"), "{e}");
     let e = verify_board(rect(200, 200), 350, Budget::new(1 << 30)).expect_err("too large");
     assert!(e.to_string().contains("over the memory budget"), "{e}");
-    assert_eq!(
-        Solution::bytes_needed(&Duel::knightmare(rect(1 << 10, 1 << 10)).expect("duel")),
-        None
-    );
+    // A size in the refusal, not a saturated one (250x250: about 62 GB, never "18 EB").
+    let d = Duel::knightmare(rect(250, 250)).expect("duel");
+    let e = Solution::solve(&d, Budget::new(1 << 30), None).expect_err("too large");
+    assert!(e.to_string().contains("would need 62."), "{e}");
+    let d = Duel::knightmare(rect(1 << 10, 1 << 10)).expect("duel");
+    assert!(Solution::bytes_needed(&d).is_some_and(|b| b > 1 << 44));
+    assert!(matches!(
+        Solution::solve(&d, Budget::unlimited(), None),
+        Err(chessreach::duel::DuelError::TooManyPositions(_))
+    ));
 }
 
 // ------------------------------------------------------------------ knightmare

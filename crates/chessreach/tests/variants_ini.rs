@@ -7,7 +7,7 @@
 use chessreach::attack::{AttackMap, SpecErrorKind};
 use chessreach::limits::Budget;
 use chessreach::load::Loaded;
-use chessreach::path::{ask, Answer, Capturable, Question, Target};
+use chessreach::path::{ask, Area, Capturable, Question};
 use chessreach::piece::Colour;
 use chessreach::variant::{Catalogue, IniErrorKind, Outcome, Strictness, Variant};
 
@@ -24,15 +24,13 @@ fn shipped() -> String {
 
 /// The squares a variant's mover reaches in one move, from a route question's distance map.
 fn one_move(loaded: &Loaded, spec: &str) -> Vec<String> {
-    let (mover, _) = loaded.mover(spec).expect("mover");
+    let moving = loaded.mover(spec).expect("mover");
     let question = Question {
-        mover,
-        target: Target::Everywhere,
+        mover: moving.mover.clone(),
+        target: Area::Everywhere,
         may_capture: Capturable::Nothing,
     };
-    let Ok(Answer::Distances(map)) = ask(&loaded.position, &question, Budget::unlimited()) else {
-        panic!("a distance map")
-    };
+    let map = ask(&moving.position, &question, Budget::unlimited()).expect("a distance map");
     let mut out: Vec<String> = map
         .iter()
         .filter(|&(_, d)| d == Some(1))
@@ -217,9 +215,9 @@ fn a_promoted_piece_is_a_mover() {
     // `+P` moves as a gold general, each side forward.
     assert_eq!(one_move(&shogi, "+P@e5"), squares("d6 e6 f6 d5 f5 e4"));
     assert_eq!(one_move(&shogi, "b:+P@e5"), squares("d4 e4 f4 d5 f5 e6"));
-    let (mover, symbol) = shogi.mover("+R@e5").expect("a dragon");
+    let moving = shogi.mover("+R@e5").expect("a dragon");
     assert_eq!(
-        (symbol, mover.rule),
+        (moving.symbol, moving.mover.rule),
         ('R', "RF".parse().expect("the dragon king"))
     );
     // Pieces that do not promote, and promotion outside a variant.

@@ -14,6 +14,8 @@ the chessreach Rust library. Positions, routes and inferences draw themselves in
 
 from ._chessreach import (
     ChessreachError,
+    DuelResult,
+    Roads,
     Inference,
     InputError,
     ParseError,
@@ -23,8 +25,10 @@ from ._chessreach import (
     TooLargeError,
     __version__,
     distances,
+    duel_solve,
     infer,
     max_memory,
+    roads,
     route,
     set_max_memory,
     solve,
@@ -33,6 +37,8 @@ from ._chessreach import (
 
 __all__ = [
     "ChessreachError",
+    "DuelResult",
+    "Roads",
     "Inference",
     "InputError",
     "ParseError",
@@ -42,8 +48,10 @@ __all__ = [
     "TooLargeError",
     "__version__",
     "distances",
+    "duel_solve",
     "infer",
     "max_memory",
+    "roads",
     "route",
     "set_max_memory",
     "solve",

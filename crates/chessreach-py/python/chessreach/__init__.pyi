@@ -1,10 +1,37 @@
 """Type stubs of chessreach (the extension module `chessreach._chessreach`)."""
 
-from typing import Iterable, Literal, Mapping, Optional, Union
+from typing import Any, Iterable, Literal, Mapping, Optional, Union, final
 
 __version__: str
 
-Colour = Literal["white", "black", "w", "b"]
+__all__ = [
+    "ChessreachError",
+    "DuelResult",
+    "Roads",
+    "Inference",
+    "InputError",
+    "ParseError",
+    "Position",
+    "Route",
+    "Rule",
+    "TooLargeError",
+    "__version__",
+    "distances",
+    "duel_solve",
+    "infer",
+    "max_memory",
+    "roads",
+    "route",
+    "set_max_memory",
+    "solve",
+    "variants",
+]
+
+
+_Colour = Union[bool, str]
+"""`chess.WHITE`/`chess.BLACK` (`True`/`False`), or "white"/"black"/"w"/"b" in any case."""
+_Square = Union[str, int]
+"""A name (`"e4"`, `"5,4"`), or python-chess's integer square on an 8x8 board (`chess.E4`)."""
 
 class ChessreachError(ValueError):
     """Every error chessreach raises (TooLargeError aside): the CLI's message."""
@@ -33,28 +60,30 @@ class TooLargeError(MemoryError):
     needed: int
     limit: int
 
+@final
 class Rule:
     """A movement rule in Betza notation, read as Fairy-Stockfish reads it."""
 
-    def __init__(self, betza: str) -> None: ...
+    def __new__(cls, betza: str) -> "Rule": ...
     @property
     def betza(self) -> str:
         """The canonical Betza form (also `str(rule)`)."""
     def is_empty(self) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Position:
     """Pieces on a board: bounded (`"8x8"`, any size) or a strip (`"infx8"`). Immutable."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         board: str = "8x8",
-        pieces: Iterable[str] = ...,
-        black: Iterable[str] = ...,
+        pieces: Union[None, str, Iterable[str]] = None,
+        black: Union[None, str, Iterable[str]] = None,
         define: Optional[Mapping[str, str]] = None,
         wrap: Optional[str] = None,
-    ) -> None:
+    ) -> "Position":
         """White's `pieces` and Black's `black` as specs `PIECE@SQ[/SQ…]` (`"N@b1/g1"`,
         `"fmWfcF@e2"`, `"b:K@e8"`); `define` maps letters to Betza (`{"A": "BN"}`); `wrap`
         joins edges of a bounded board: `"files"` (a cylinder), `"ranks"`, `"both"` (a torus)."""
@@ -78,13 +107,25 @@ class Position:
         """`(square, letter, colour, betza)` per piece; a wall (`*` in a FEN) has colour `"wall"`."""
     def fen(self) -> Optional[str]:
         """The FEN placement (bounded boards)."""
-    def attacked(self, colour: Colour) -> set[str]:
-        """The squares `colour` attacks (bounded boards)."""
-    def attacks(self, square: str) -> set[str]:
-        """The squares the piece on `square` attacks (bounded boards)."""
-    def is_attacked(self, square: str, colour: Colour) -> bool: ...
-    def attackers(self, square: str, colour: Optional[Colour] = None) -> list[str]:
+    def attacked(self, colour: Optional[_Colour] = None, *, color: Optional[_Colour] = None) -> set[str]:
+        """The squares `colour` (or `color`) attacks (bounded boards)."""
+    def attacks(self, square: _Square) -> set[str]:
+        """The squares the piece on `square` attacks; empty for an empty square (bounded boards)."""
+    def is_attacked(
+        self, square: _Square, colour: Optional[_Colour] = None, *, color: Optional[_Colour] = None
+    ) -> bool: ...
+    def attackers(
+        self, square: _Square, colour: Optional[_Colour] = None, *, color: Optional[_Colour] = None
+    ) -> list[str]:
         """The squares of the pieces attacking `square`, both colours unless `colour`."""
+    @staticmethod
+    def from_board(board: Any) -> "Position":
+        """The position of a `chess.Board` (or a `chess.variant` board), by its placement."""
+    def to_board(self, variant: Optional[str] = None) -> Any:
+        """A `chess.Board` (or the `chess.variant` board named) with these pieces, White to move."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, Any]: ...
     def attack_counts(self) -> dict[str, tuple[int, int]]:
         """`{square: (white, black)}` for every attacked square (bounded boards)."""
     def svg(
@@ -94,6 +135,7 @@ class Position:
     def _repr_svg_(self) -> Optional[str]:
         """None when the board is too large to draw whole."""
 
+@final
 class Route:
     """A shortest safe route (falsy when there is none)."""
 
@@ -105,10 +147,14 @@ class Route:
     def waypoints(self) -> list[str]:
         """Every square on bounded boards; the ends of straight king lines on strips."""
     @property
+    def repeats(self) -> list[tuple[int, int, int]]:
+        """Rounds of moves made again on strips: `(at, moves, times)`."""
+    @property
     def captured(self) -> list[str]: ...
     def __bool__(self) -> bool: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
 class Inference:
     """The movement rule behind an attack diagram."""
 
@@ -160,3 +206,45 @@ def variants(ini: Optional[str] = None) -> list[str]:
     `ini` that does not read is skipped with a `UserWarning` naming the section, line and reason
     (and so are the sections inheriting from it); a piece's move Fairy-Stockfish gives none is
     read as no move, with a warning. `warnings.simplefilter("error")` makes them errors."""
+
+@final
+class DuelResult:
+    """The exact results of a two-piece duel (`duel_solve`); draws itself as a heat map."""
+
+    @property
+    def board(self) -> str: ...
+    @property
+    def summary(self) -> dict[str, int]:
+        """`starts`, `white`, `black`, `draws`, `longest` (plies)."""
+    def starts(self) -> list[tuple[str, str, Optional[str], Optional[int]]]:
+        """`(white, black, winner, plies)` of every start, White to move."""
+    def value(
+        self, white: str, black: str, to_move: Optional[_Colour] = None
+    ) -> tuple[Optional[str], Optional[int]]: ...
+    def svg(self, white: str = "a1") -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+
+def duel_solve(
+    board: str = "8x8",
+    white: Optional[str] = None,
+    black: Optional[str] = None,
+    white_target: Optional[str] = None,
+    black_target: Optional[str] = None,
+) -> DuelResult:
+    """Every start of a duel solved exactly; no pieces and no targets: knightmare."""
+
+@final
+class Roads:
+    """Typed-road reach (`roads`): the counts and each placement's reach."""
+
+    counts: list[int]
+    @property
+    def rows(self) -> int: ...
+    @property
+    def columns(self) -> int: ...
+    def reach(self, k: int) -> set[tuple[int, int]]:
+        """The `(row, column)` intersections placement `k` (1-based) reaches."""
+    def __len__(self) -> int: ...
+
+def roads(text: str) -> Roads:
+    """Reads a roads input (the classic's text) and counts every placement's reach."""

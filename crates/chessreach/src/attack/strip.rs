@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use super::walk::{Surface, WalkSink};
 use super::{AttackQuery, Position};
 use crate::geometry::{Board, Coord, Delta, Strip};
-use crate::piece::Colour;
+use crate::limits::{mul_add, Budget, TooLarge};
+use crate::piece::{Colour, Motion};
 
 /// Occupancy of a strip: active pieces sorted by (rank, file), searched by bisection.
 pub(crate) struct StripSurface {
@@ -183,6 +184,62 @@ impl<T> WalkSink for Collect<'_, T> {
 }
 
 impl StripAttackMap {
+    /// The most (square, attacker) pairs [`StripAttackMap::new`] lists: per piece and step, one
+    /// square for a leap, for a ride or a hop its range across the files (an unlimited one is a
+    /// ray: none) and at most the strip's ranks up or down them. O(pieces × steps); `None` on a
+    /// bounded board or on overflow.
+    #[must_use]
+    pub fn pairs_bound(pos: &Position) -> Option<u64> {
+        let Board::Strip(strip) = pos.board() else {
+            return None;
+        };
+        let ranks = u64::from(strip.ranks());
+        (0..pos.pieces().len()).try_fold(0u64, |acc, i| {
+            pos.steps_of(i)
+                .iter()
+                .filter(|s| s.can_capture)
+                .try_fold(acc, |acc, s| {
+                    let reach = match s.motion {
+                        Motion::Leap { .. } | Motion::Hop { range: 1, .. } => 1,
+                        Motion::Ride { range, .. } | Motion::Hop { range, .. } if s.delta.dy != 0 => {
+                            if range == 0 {
+                                ranks
+                            } else {
+                                u64::from(range).min(ranks)
+                            }
+                        }
+                        Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range),
+                    };
+                    acc.checked_add(reach)
+                })
+        })
+    }
+
+    /// Bytes [`StripAttackMap::new`] may need: 24 per (square, attacker) pair, twice (the
+    /// sort's buffer), and 48 per piece and step (its rays). `None` on a bounded board or on
+    /// overflow.
+    #[must_use]
+    pub fn bytes_needed(pos: &Position) -> Option<u64> {
+        let steps: u64 = (0..pos.pieces().len())
+            .map(|i| pos.steps_of(i).len() as u64)
+            .sum();
+        mul_add(Self::pairs_bound(pos)?, 48, steps.checked_mul(48)?)
+    }
+
+    /// [`StripAttackMap::new`], refused up front beyond `budget` (ranged riders across the
+    /// files list every square they reach); `Ok(None)` when the board is bounded.
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`] when [`StripAttackMap::bytes_needed`] exceeds `budget`.
+    pub fn within(pos: &Position, budget: Budget) -> Result<Option<Self>, TooLarge> {
+        if !matches!(pos.board(), Board::Strip(_)) {
+            return Ok(None);
+        }
+        budget.check("the strip's attack map", Self::bytes_needed(pos))?;
+        Ok(Self::new(pos))
+    }
+
     /// The attack map of a position on a strip; `None` when the board is bounded.
     #[must_use]
     pub fn new(pos: &Position) -> Option<Self> {
@@ -271,5 +328,39 @@ impl AttackQuery for StripAttackMap {
             .iter()
             .filter(|&&p| self.colours[p as usize] == colour)
             .count() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attack::{Setup, Symbols};
+
+    fn strip_position(specs: &[&str]) -> Position {
+        let mut setup = Setup::with_symbols("infx8".parse().expect("a strip"), Symbols::default());
+        for s in specs {
+            setup.place(s, Colour::White).expect("a spec");
+        }
+        setup.build().expect("a position")
+    }
+
+    #[test]
+    fn ranged_riders_are_costed_before_they_are_walked() {
+        // W99999999 lists 2 * 10^8 squares across the files and 8 up and down: refused under 1 GB.
+        let far = strip_position(&["W99999999@1,1"]);
+        assert_eq!(StripAttackMap::pairs_bound(&far), Some(2 * 99_999_999 + 2 * 8));
+        let e = StripAttackMap::within(&far, Budget::new(1 << 30)).expect_err("too large");
+        assert_eq!(e.what, "the strip's attack map");
+        // An unlimited rook is rays (none listed across the files), at most 8 up and down.
+        let rook = strip_position(&["R@1,1", "W3@9,4"]);
+        let bound = StripAttackMap::pairs_bound(&rook).expect("small");
+        let map = StripAttackMap::within(&rook, Budget::new(1 << 20))
+            .expect("fits")
+            .expect("a strip");
+        assert!(
+            map.finite().len() as u64 <= bound,
+            "{} > {bound}",
+            map.finite().len()
+        );
     }
 }

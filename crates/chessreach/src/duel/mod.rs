@@ -106,6 +106,9 @@ pub enum DuelError {
     /// The request would not fit in memory.
     #[error(transparent)]
     TooLarge(#[from] TooLarge),
+    /// More positions than the solver's 32-bit indices name ([`solver::Solution::MAX_POSITIONS`]).
+    #[error("the duel solver would index {0} positions, more than the 4294967295 it can name")]
+    TooManyPositions(u128),
     /// A hopper: duels do not handle them yet (with two pieces, the only screen is the other
     /// piece).
     #[error("the {0} piece is a hopper; duels do not handle hoppers yet")]

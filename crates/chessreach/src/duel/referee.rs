@@ -42,7 +42,7 @@ pub trait Player {
 #[non_exhaustive]
 pub enum ProtocolError {
     /// A line longer than the protocol allows.
-    #[error("line {line} is longer than {limit} bytes")]
+    #[error("line {line}, column {}: the line is longer than {limit} bytes", limit + 1)]
     LineTooLong {
         /// 1-based line number.
         line: usize,
@@ -72,9 +72,10 @@ pub enum PlayerError {
     /// Its answer did not come in time.
     #[error("no answer within the time limit")]
     Timeout,
-    /// It sent something that is not a move, or broke the protocol.
+    /// It sent something that is not a move, or broke the protocol (said once: not also as
+    /// the source).
     #[error("protocol error: {0}")]
-    Protocol(#[from] ProtocolError),
+    Protocol(ProtocolError),
     /// Its input was malformed at a known place.
     #[error(transparent)]
     Input(#[from] InputError),
@@ -84,6 +85,12 @@ pub enum PlayerError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+}
+
+impl From<ProtocolError> for PlayerError {
+    fn from(e: ProtocolError) -> Self {
+        Self::Protocol(e)
+    }
 }
 
 /// How a refereed game ended.

@@ -144,16 +144,17 @@ pub struct Summary {
 }
 
 impl Solution {
-    /// Bytes the solver needs for `duel` (`None`: more than a `u64`, or more positions than
-    /// its 32-bit indices can name — refused either way): per position a cell and a queue slot
-    /// (`u32` each); per square and leap its forward and reverse leap tables.
+    /// The most positions (two squares and the side to move) the solver's 32-bit indices
+    /// name: beyond them a duel is refused ([`DuelError::TooManyPositions`]) whatever the budget.
+    pub const MAX_POSITIONS: u64 = u32::MAX as u64;
+
+    /// Bytes the solver needs for `duel` (`None`: more than a `u64` counts): per position a
+    /// cell and a queue slot (`u32` each); per square and leap its forward and reverse leap
+    /// tables.
     #[must_use]
     pub fn bytes_needed(duel: &Duel) -> Option<u64> {
         let squares = duel.rect().len() as u64;
         let positions = squares.checked_mul(squares)?.checked_mul(2)?;
-        if positions > u64::from(u32::MAX) {
-            return None;
-        }
         let leaps: u64 = Colour::BOTH
             .iter()
             .map(|&s| duel.gen(s).leap_steps() as u64)
@@ -168,17 +169,16 @@ impl Solution {
     ///
     /// # Errors
     ///
-    /// [`DuelError::TooLarge`] when [`Solution::bytes_needed`] exceeds `budget` (or the positions outgrow 32-bit indices).
+    /// [`DuelError::TooLarge`] when [`Solution::bytes_needed`] exceeds `budget`,
+    /// [`DuelError::TooManyPositions`] beyond [`Solution::MAX_POSITIONS`].
     pub fn solve(duel: &Duel, budget: Budget, progress: Option<Progress<'_>>) -> Result<Self, DuelError> {
         let n = duel.rect().len() as u64;
         budget.check("the duel solver's tables", Self::bytes_needed(duel))?;
-        let squares = u32::try_from(n).map_err(|_| {
-            DuelError::TooLarge(crate::limits::TooLarge {
-                what: "the duel solver's tables",
-                needed: None,
-                limit: budget.bytes(),
-            })
-        })?;
+        let positions = u128::from(n) * u128::from(n) * 2;
+        if positions > u128::from(Self::MAX_POSITIONS) {
+            return Err(DuelError::TooManyPositions(positions));
+        }
+        let squares = u32::try_from(n).map_err(|_| DuelError::TooManyPositions(positions))?;
         let positions = 2 * (n as usize) * (n as usize);
         let mut s = Self {
             duel: duel.clone(),

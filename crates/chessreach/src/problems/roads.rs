@@ -73,7 +73,12 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
     let mut inp = Input::new(text);
     let n = inp.int_in("the number of rows n", 1..=1 << 14)? as usize;
     let m = inp.int_in("the number of columns m", 1..=1 << 14)? as usize;
-    let q = inp.int_in("the number of placements q", 0..=1 << 24)? as usize;
+    // At most one placement per intersection: a larger q cannot be met.
+    let most = (n * m).min(1 << 24) as i64;
+    let q = inp.int_in(
+        "the number of placements q (at most one per intersection)",
+        0..=most,
+    )? as usize;
     budget
         .check(
             "the roads grid and placements",
