@@ -8,7 +8,7 @@ use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
 use chessreach::load::Map;
 use chessreach::path::{
-    ask_with_progress, Area, Ask, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
+    ask_with_progress, Area, Ask, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way, Why,
 };
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 
@@ -183,8 +183,21 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
     let map = map.as_ref().map(Map::query);
     let mover = &question.mover;
     let way = way.as_ref();
+    // Why there is none, in words and by kind.
+    let why = way
+        .is_none()
+        .then(|| chessreach::path::why(pos, &question, budget))
+        .map(|w| WhyJson {
+            kind: w.kind(),
+            reason: w.describe(pos, question.target.square()),
+            by: match &w {
+                Why::Attacked { by } => by.iter().map(|&i| pos.board().name(pos.pieces()[i].at)).collect(),
+                Why::Occupied { piece } => vec![pos.board().name(pos.pieces()[*piece].at)],
+                _ => Vec::new(),
+            },
+        });
     match args.format {
-        Format::Json => write_route_json(pos, mover, way, out)?,
+        Format::Json => write_route_json(pos, mover, way, why.as_ref(), out)?,
         Format::Svg | Format::Text => {
             let cell = render::route_cell(pos, map, (symbol, mover.colour), way, ROUTE_DRAWN);
             if let (Format::Svg, Some(view)) = (args.format, &view) {
@@ -203,7 +216,7 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
                 out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
                 return Ok(());
             }
-            write_route_line(way, pos, args.all_squares, out)?;
+            write_route_line(way, pos, args.all_squares, why.as_ref(), out)?;
             if let Some(view) = &view {
                 write!(out, "{}", render::text(view, cell))?;
                 writeln!(out, "{}", render::ROUTE_LEGEND)?;
@@ -227,7 +240,22 @@ const ROUTE_DRAWN: usize = 4000;
 /// on a strip (`waypoints`). Each member is written as `serde_json`'s pretty printer lays it
 /// out; the pieces and the squares — millions on a long strip — directly, in chunks.
 /// O(squares + pieces).
-fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut impl Write) -> Result<()> {
+/// Why there is no route, as JSON: `kind` (`occupied`, `attacked`, `colour`, `boxed_in`,
+/// `unreachable`), `reason` in words, `by` the squares of the pieces in question.
+#[derive(serde::Serialize)]
+struct WhyJson {
+    by: Vec<String>,
+    kind: &'static str,
+    reason: String,
+}
+
+fn write_route_json(
+    pos: &Position,
+    mover: &Mover,
+    way: Option<&Way>,
+    why: Option<&WhyJson>,
+    out: &mut impl Write,
+) -> Result<()> {
     let board = pos.board();
     let name = serde_json::to_string(&board.to_string())?;
     write!(out, "{{\n  \"board\": {name}")?;
@@ -281,6 +309,9 @@ fn write_route_json(pos: &Position, mover: &Mover, way: Option<&Way>, out: &mut 
             chunk.push_str("\n  ]");
             out.write_all(chunk.as_bytes())?;
         }
+    }
+    if let Some(why) = why {
+        member(out, "why", why)?;
     }
     if let Some(w) = output::wrap_of(board) {
         member(out, "wrap", &w)?;
@@ -372,9 +403,18 @@ fn write_summary(
 /// The route in words: its length and squares (corners on strips), and what it captures.
 /// More than [`WAYPOINTS_LISTED`] waypoints are cut to the first and last half (with the
 /// rounds said among them) unless `all`.
-fn write_route_line(way: Option<&Way>, pos: &Position, all: bool, out: &mut impl Write) -> Result<()> {
+fn write_route_line(
+    way: Option<&Way>,
+    pos: &Position,
+    all: bool,
+    why: Option<&WhyJson>,
+    out: &mut impl Write,
+) -> Result<()> {
     let Some(w) = way else {
-        writeln!(out, "no route")?;
+        match why {
+            Some(why) => writeln!(out, "no route: {}", why.reason)?,
+            None => writeln!(out, "no route")?,
+        }
         return Ok(());
     };
     // A repeated round, said after its listed squares (repeats come in order). O(squares).

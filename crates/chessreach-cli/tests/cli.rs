@@ -830,3 +830,63 @@ fn a_piece_of_the_position_is_the_mover() {
         .assert()
         .success();
 }
+
+/// "no route" says why: the target occupied or attacked (by which pieces), the mover bound to
+/// one colour, boxed in, or out of reach.
+#[test]
+fn no_route_says_why() {
+    let why = |args: &[&str]| {
+        let out = chessreach()
+            .args(["path", "--format", "json"])
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let v: serde_json::Value = serde_json::from_slice(&out).expect("json");
+        assert!(v["route"].is_null(), "{v}");
+        (
+            v["why"]["kind"].as_str().expect("kind").to_owned(),
+            v["why"]["by"].clone(),
+        )
+    };
+    let (kind, by) = why(&["--black", "R@b8/a7", "--mover", "K@a1", "--to", "a8"]);
+    assert_eq!((kind.as_str(), by), ("attacked", serde_json::json!(["b8", "a7"])));
+    assert_eq!(
+        why(&["--piece", "N@h8", "--mover", "K@a1", "--to", "h8"]).0,
+        "occupied"
+    );
+    assert_eq!(why(&["--mover", "B@a1", "--to", "a2"]).0, "colour");
+    assert_eq!(
+        why(&["--black", "R@b2", "--mover", "K@a1", "--to", "h8"]).0,
+        "boxed_in"
+    );
+    // With the rook capturable the king gets out: a route.
+    chessreach()
+        .args([
+            "path",
+            "--black",
+            "R@b2",
+            "--mover",
+            "K@a1",
+            "--to",
+            "h8",
+            "--may-capture",
+            "all",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("moves:"));
+    assert_eq!(
+        why(&["--board", "3x3", "--mover", "N@a1", "--to", "b2"]).0,
+        "unreachable"
+    );
+    chessreach()
+        .args(["path", "--mover", "B@a1", "--to", "a2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "no route: the mover keeps to squares of one colour",
+        ));
+}

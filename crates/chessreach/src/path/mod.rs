@@ -46,9 +46,11 @@ mod question;
 mod router;
 pub mod span;
 pub mod strip;
+mod why;
 
 pub use crate::attack::{Mover, SquareMoves};
 pub use ask::{ask, ask_tuned, ask_with_progress, Ask};
 pub use cross::{RowPolicy, Tuning};
 pub use question::{Area, Capturable, Question, Repeat, RouteError, Target, Way};
 pub use router::{DistanceMap, Goal, PathError, Route, Router, Scratch};
+pub use why::{why, Why};
