@@ -19,6 +19,7 @@
 
 mod dense;
 mod fen;
+pub(crate) mod legs;
 mod mover;
 mod position;
 mod setup;
@@ -28,6 +29,7 @@ pub(crate) mod walk;
 pub use dense::{AttackMap, MapError, NotBounded};
 pub(crate) use fen::read_placement;
 pub use fen::{FenError, FenErrorKind, Symbols};
+pub use legs::PathMove;
 pub use mover::{Mover, SquareMoves};
 pub use position::{Confinement, Kind, Placed, Position, PositionError};
 pub use setup::{PieceSpec, Setup, SetupError, SpecError, SpecErrorKind};

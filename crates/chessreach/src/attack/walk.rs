@@ -1,7 +1,18 @@
 //! The one place that knows how a piece's steps cover squares.
 
 use crate::geometry::{Coord, Delta};
-use crate::piece::{Motion, Step};
+use crate::piece::{Colour, Motion, Step};
+
+/// What stands on a square, for the legs of multi-leg moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Occupant {
+    /// Nothing.
+    Empty,
+    /// A piece, of this side when the surface knows it.
+    Piece(Option<Colour>),
+    /// A wall: a leg stops before it, as at the board's edge.
+    Wall,
+}
 
 /// The board as the walker sees it: bounds, shape and occupancy.
 pub(crate) trait Surface {
@@ -24,6 +35,20 @@ pub(crate) trait Surface {
     /// Whether files are unbounded (a strip).
     fn unbounded_files(&self) -> bool {
         false
+    }
+    /// What stands on `c` (legs of multi-leg moves tell foes from friends). By default a
+    /// piece of unknown side.
+    fn occupant(&self, c: Coord) -> Occupant {
+        if self.occupied(c) {
+            Occupant::Piece(None)
+        } else {
+            Occupant::Empty
+        }
+    }
+    /// The first file and the width of a bounded board, round which an `o` leg wraps;
+    /// `None` on a strip.
+    fn files(&self) -> Option<(i64, i64)> {
+        None
     }
 }
 
@@ -77,6 +102,10 @@ pub(crate) fn walk_step_screened(
     let (range, legs) = match st.motion {
         Motion::Leap { legs } => (1, legs),
         Motion::Ride { range, legs } | Motion::Hop { range, legs } => (range, legs),
+        Motion::Path { path } => {
+            super::legs::attacks(&path, from, surface, sink);
+            return;
+        }
     };
     for leg in legs.iter() {
         match surface.step(from, leg) {

@@ -44,6 +44,9 @@ pub enum PathError {
     /// Too many search states: capturable pieces (`0`) times squares (`1`).
     #[error("{}", too_many_states(*.0, *.1))]
     TooManyCapturable(usize, usize),
+    /// A mover moving in legs (XBetza) of a kind the router does not walk yet.
+    #[error("the mover makes {0}; routes do not handle them yet")]
+    Legs(&'static str),
     /// A variant mover's square names a kind its [`SquareMoves`] does not have.
     #[error("the mover's moves on {square} name kind {kind}, but it has {kinds} kinds")]
     NoSuchMoverKind {
@@ -381,6 +384,9 @@ impl<'a> Router<'a> {
             occupant[s.index()] = i as u32 + 1;
         }
         let subsets = 1usize << capturable.len();
+        if let Some(path) = rule.paths().first() {
+            return Err(PathError::Legs(path.kind_name()));
+        }
         let steps = rule.steps(colour);
         let initial = rule.initial_steps(colour);
         let initial_rank =
@@ -401,7 +407,7 @@ impl<'a> Router<'a> {
         let plain = !capturable.is_empty()
             && steps.iter().all(|s| match s.motion {
                 Motion::Leap { legs } => legs.is_empty(),
-                Motion::Ride { .. } | Motion::Hop { .. } => false,
+                Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => false,
             });
         let leaps = plain.then(|| {
             rect.squares()
@@ -762,7 +768,7 @@ impl<'a> Router<'a> {
                                 motion: Motion::Ride { range, legs },
                                 ..*step
                             },
-                            Motion::Leap { .. } | Motion::Ride { .. } => *step,
+                            Motion::Leap { .. } | Motion::Ride { .. } | Motion::Path { .. } => *step,
                         };
                         let mut sink =
                             |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
@@ -933,7 +939,7 @@ fn marks_rays(s: &Step, wrap: Wrap) -> bool {
         // On a wrapped board a hop's landings stop before the mover's own square, which the
         // landings walked from the screen would not know: hops are walked whole there.
         Motion::Hop { range: 0 | 1, legs } => legs.is_empty() && wrap.is_flat(),
-        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => false,
+        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => false,
     }
 }
 

@@ -20,10 +20,13 @@
 
 mod atom;
 mod betza;
+mod legs;
 mod rule;
+pub mod xbetza;
 
 pub use atom::{Atom, AtomKind};
 pub use betza::{BetzaError, BetzaErrorKind};
+pub use legs::{flag, stop, Leg, LegPath, MAX_LEGS};
 pub use rule::{Component, Legs, Motion, Rule, Step};
 
 use std::fmt;
