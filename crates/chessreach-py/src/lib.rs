@@ -14,7 +14,7 @@ use chessreach::input::InputError as Place;
 use chessreach::limits::{Budget, TooLarge};
 use chessreach::load::{Loaded, Map};
 use chessreach::path::{self, Answer, Capturable, Mover, Question, RouteError, Target, Way};
-use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
+use chessreach::piece::{BetzaError, Colour, Dialect, Rule as CoreRule};
 use chessreach::problems::{self, Problem, SolveError};
 use chessreach::render::{self, Window};
 use pyo3::create_exception;
@@ -199,9 +199,11 @@ fn square(py: Python<'_>, text: &str) -> PyResult<Coord> {
     text.parse().map_err(|e| square_error(py, text, &e))
 }
 
-/// A movement rule in Betza notation, read as Fairy-Stockfish reads it.
+/// A movement rule in Betza notation, read as Fairy-Stockfish reads it (`dialect="fsf"`) or
+/// as XBoard reads XBetza (`dialect="xbetza"`: multi-leg moves such as the Mao `afsW`).
 ///
-/// `str(rule)` is the canonical form: `str(Rule("WF"))` is `"K"`.
+/// `str(rule)` is the canonical form: `str(Rule("WF"))` is `"K"` (XBetza for a rule with
+/// legs).
 #[pyclass(frozen, eq, hash, module = "chessreach")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Rule {
@@ -211,9 +213,10 @@ struct Rule {
 #[pymethods]
 impl Rule {
     #[new]
-    fn new(py: Python<'_>, betza: &str) -> PyResult<Self> {
-        betza
-            .parse()
+    #[pyo3(signature = (betza, dialect = "fsf"))]
+    fn new(py: Python<'_>, betza: &str, dialect: &str) -> PyResult<Self> {
+        dialect_of(dialect)?
+            .parse(betza)
             .map(|rule| Self { rule })
             .map_err(|e| betza_error(py, &e))
     }
@@ -234,7 +237,11 @@ impl Rule {
     }
 
     fn __repr__(&self) -> String {
-        format!("Rule('{}')", self.rule)
+        if self.rule.has_paths() {
+            format!("Rule('{}', dialect='xbetza')", self.rule)
+        } else {
+            format!("Rule('{}')", self.rule)
+        }
     }
 }
 
@@ -248,8 +255,14 @@ struct Position {
     map: OnceLock<Map>,
 }
 
-fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>) -> PyResult<Symbols> {
+/// The dialect named `name` (`"fsf"` or `"xbetza"`), else `ValueError`.
+fn dialect_of(name: &str) -> PyResult<Dialect> {
+    name.parse().map_err(pyo3::exceptions::PyValueError::new_err)
+}
+
+fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>, dialect: &str) -> PyResult<Symbols> {
     let mut symbols = Symbols::default();
+    symbols.set_dialect(dialect_of(dialect)?);
     if let Some(define) = define {
         for (k, v) in define.iter() {
             let spec = format!("{}={}", k.extract::<String>()?, v.extract::<String>()?);
@@ -320,7 +333,7 @@ impl Position {
     /// A position on `board` with White's `pieces` and Black's `black`, each a piece spec
     /// `PIECE@SQ[/SQ…]` (`N@b1/g1`, `fmWfcF@e2`, `b:K@e8`); `define` maps letters to Betza.
     #[new]
-    #[pyo3(signature = (board = "8x8", pieces = Vec::new(), black = Vec::new(), define = None, wrap = None))]
+    #[pyo3(signature = (board = "8x8", pieces = Vec::new(), black = Vec::new(), define = None, wrap = None, dialect = "fsf"))]
     fn new(
         py: Python<'_>,
         board: &str,
@@ -328,11 +341,12 @@ impl Position {
         black: Vec<String>,
         define: Option<&Bound<'_, PyDict>>,
         wrap: Option<&str>,
+        dialect: &str,
     ) -> PyResult<Self> {
         let board: Board = board
             .parse()
             .map_err(|e| parse_error(py, format!("board: {e}"), board, 0))?;
-        let symbols = symbols_from(py, define)?;
+        let symbols = symbols_from(py, define, dialect)?;
         let mut setup = Setup::with_symbols(board, symbols.clone());
         let all = pieces
             .into_iter()
@@ -350,14 +364,15 @@ impl Position {
     /// A position from a FEN placement of any size (side to move and the rest are ignored);
     /// `define` maps extra letters to Betza rules: `{"A": "BN"}`.
     #[staticmethod]
-    #[pyo3(signature = (fen, define = None, wrap = None))]
+    #[pyo3(signature = (fen, define = None, wrap = None, dialect = "fsf"))]
     fn from_fen(
         py: Python<'_>,
         fen: &str,
         define: Option<&Bound<'_, PyDict>>,
         wrap: Option<&str>,
+        dialect: &str,
     ) -> PyResult<Self> {
-        let symbols = symbols_from(py, define)?;
+        let symbols = symbols_from(py, define, dialect)?;
         let pos =
             chessreach::attack::Position::from_fen_with(fen, &symbols).map_err(|e| fen_error(py, &e))?;
         Ok(Self::wrap(wrapped(py, pos, wrap)?, symbols))

@@ -36,7 +36,8 @@ class TooLargeError(MemoryError):
 class Rule:
     """A movement rule in Betza notation, read as Fairy-Stockfish reads it."""
 
-    def __init__(self, betza: str) -> None: ...
+    def __init__(self, betza: str, dialect: str = "fsf") -> None:
+        """`dialect`: `"fsf"` (Fairy-Stockfish's Betza) or `"xbetza"` (XBoard's, multi-leg moves)."""
     @property
     def betza(self) -> str:
         """The canonical Betza form (also `str(rule)`)."""
@@ -54,13 +55,18 @@ class Position:
         black: Iterable[str] = ...,
         define: Optional[Mapping[str, str]] = None,
         wrap: Optional[str] = None,
+        dialect: str = "fsf",
     ) -> None:
         """White's `pieces` and Black's `black` as specs `PIECE@SQ[/SQ…]` (`"N@b1/g1"`,
         `"fmWfcF@e2"`, `"b:K@e8"`); `define` maps letters to Betza (`{"A": "BN"}`); `wrap`
-        joins edges of a bounded board: `"files"` (a cylinder), `"ranks"`, `"both"` (a torus)."""
+        joins edges of a bounded board: `"files"` (a cylinder), `"ranks"`, `"both"` (a torus);
+        `dialect` reads the specs' and definitions' rules: `"fsf"` or `"xbetza"` (`"afsW@d4"`)."""
     @staticmethod
     def from_fen(
-        fen: str, define: Optional[Mapping[str, str]] = None, wrap: Optional[str] = None
+        fen: str,
+        define: Optional[Mapping[str, str]] = None,
+        wrap: Optional[str] = None,
+        dialect: str = "fsf",
     ) -> "Position":
         """A position from a FEN placement of any size; `wrap` as in the constructor."""
     @staticmethod
