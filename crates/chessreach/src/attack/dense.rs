@@ -54,6 +54,9 @@ impl Surface for SparseSurface {
     fn files(&self) -> Option<(i64, i64)> {
         Some((1, i64::from(self.rect.width())))
     }
+    fn flat(&self) -> bool {
+        self.rect.wrap().is_flat()
+    }
     #[inline]
     fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
         self.rect.step(from, d)
@@ -173,6 +176,9 @@ impl Surface for DenseSurface {
     }
     fn files(&self) -> Option<(i64, i64)> {
         Some((1, i64::from(self.rect.width())))
+    }
+    fn flat(&self) -> bool {
+        self.rect.wrap().is_flat()
     }
 }
 

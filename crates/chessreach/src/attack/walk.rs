@@ -50,6 +50,10 @@ pub(crate) trait Surface {
     fn files(&self) -> Option<(i64, i64)> {
         None
     }
+    /// Whether no edge wraps (a step lands at `from + d` or nowhere).
+    fn flat(&self) -> bool {
+        true
+    }
 }
 
 /// Receives what a walk covers.

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::attack::walk::{self, Surface};
+use crate::attack::walk::{self, Occupant, Surface};
 use crate::attack::{Position, SquareMoves};
 use crate::geometry::{Coord, Delta, Rect, Square, SquareSet, Wrap};
 use crate::limits::Progress;
@@ -131,6 +131,7 @@ impl DistanceMap {
 
 /// Occupancy under a capture subset: the position's pieces minus the captured ones.
 struct SubsetSurface<'a> {
+    pos: &'a Position,
     rect: Rect,
     occupant: &'a [u32],
     cap_bit: &'a [u32],
@@ -151,6 +152,18 @@ impl SubsetSurface<'_> {
 }
 
 impl Surface for SubsetSurface<'_> {
+    fn occupant(&self, c: Coord) -> Occupant {
+        match self.rect.square(c).and_then(|s| self.piece(s)) {
+            Some(p) => self.pos.occupant_of(p),
+            None => Occupant::Empty,
+        }
+    }
+    fn files(&self) -> Option<(i64, i64)> {
+        Some((1, i64::from(self.rect.width())))
+    }
+    fn flat(&self) -> bool {
+        self.rect.wrap().is_flat()
+    }
     #[inline]
     fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
         self.rect.step(from, d)
@@ -536,6 +549,7 @@ impl<'a> Router<'a> {
 
     fn surface(&self, captured: u32) -> SubsetSurface<'_> {
         SubsetSurface {
+            pos: self.pos,
             rect: self.rect,
             occupant: &self.occupant,
             cap_bit: &self.cap_bit,

@@ -22,7 +22,8 @@
 //! Deviations from XBoard's code, following the XBetza documentation: `L` is the camel (1,3)
 //! and `J` the zebra (2,3) (XBoard's table swaps them); `NN` is the nightrider (XBoard: `N`);
 //! a Black piece is the White piece turned by 180° (XBoard keeps some diagonals of Black `K`/`Q`
-//! first legs pointing up); an `o` leg wraps modulo the width however narrow the board.
+//! first legs pointing up); an `o` leg wraps modulo the width however narrow the board; the
+//! piece's own square is empty for lame (`n`) midpoints as for landings (it has left it).
 //! Refused with a message: castling `O`, en passant `e`, `ii`, `i` on a continuation leg,
 //! initial moves that capture or have legs, more than [`MAX_LEGS`] legs. Letters XBoard skips
 //! (modifiers out of order) are skipped too, with a [`Warning`].
