@@ -4,6 +4,7 @@
 //! or failure; messages with their cause chain on stderr; a closed pipe exits quietly.
 
 mod attacks;
+mod betza;
 mod demo;
 mod duel;
 mod infer;
@@ -67,6 +68,9 @@ enum Command {
     Duel(duel::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
+    /// One piece's move diagram (moves, captures, locust victims, hops), its canonical form,
+    /// and where the Fairy-Stockfish and XBetza dialects read its text differently.
+    Betza(betza::Args),
     /// Reach on a grid of typed roads, placement by placement, drawn.
     Roads(roads::Args),
     /// Every capability on bundled examples, with pictures.
@@ -125,6 +129,7 @@ fn main() -> ExitCode {
         Command::Attacks(a) => attacks::run(&a, budget),
         Command::Path(a) => path::run(&a, budget),
         Command::Infer(a) => infer::run(&a, budget),
+        Command::Betza(a) => betza::run(&a),
         Command::Duel(a) => duel::run(&a, budget),
         Command::Roads(a) => roads::run(&a, budget),
         Command::Demo(a) => demo::run(&a),

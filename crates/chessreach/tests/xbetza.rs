@@ -234,3 +234,22 @@ proptest! {
         let _ = xbetza::read(&text);
     }
 }
+
+#[test]
+fn move_diagram_draws_moves_locust_victims_and_landings() {
+    use chessreach::attack::{compare_dialects, move_diagram, Cell, Comparison};
+    let rect = Rect::new(8, 8).expect("8x8");
+    let rule = xbetza::parse("fmFfcafmF").expect("checker");
+    let cells = move_diagram(&rule, rect, sq("d4"), Colour::White, &[sq("e5")]).expect("diagram");
+    assert_eq!(cells.get(&sq("e5")), Some(&Cell::Locust));
+    assert_eq!(cells.get(&sq("f6")), Some(&Cell::Move));
+    assert_eq!(cells.get(&sq("c5")), Some(&Cell::MoveOrCapture));
+    assert_eq!(
+        compare_dialects("fsK", rect, sq("d4"), Colour::White, &[]).expect("compare"),
+        Comparison::Differ(vec![sq("c4"), sq("e4")])
+    );
+    assert_eq!(
+        compare_dialects("N", rect, sq("d4"), Colour::White, &[]).expect("compare"),
+        Comparison::Same
+    );
+}

@@ -18,6 +18,7 @@
 //! ```
 
 mod dense;
+mod diagram;
 mod fen;
 pub(crate) mod legs;
 mod mover;
@@ -27,6 +28,7 @@ mod strip;
 pub(crate) mod walk;
 
 pub use dense::{AttackMap, MapError, NotBounded};
+pub use diagram::{compare_dialects, move_diagram, Cell, Comparison};
 pub(crate) use fen::read_placement;
 pub use fen::{FenError, FenErrorKind, Symbols};
 pub use legs::PathMove;
