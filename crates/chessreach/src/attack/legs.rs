@@ -13,7 +13,7 @@
 //! square a capturing non-final leg (a locust) reaches from which the rest of the move can be
 //! completed, as if a foe stood there. A square only hopped or passed is not attacked.
 
-use super::walk::{Occupant, Surface, WalkSink};
+use super::surface::{Occupant, Surface, WalkSink};
 use crate::geometry::{Coord, Delta};
 use crate::piece::{flag, stop, Colour, Leg, LegPath, MAX_LEGS};
 

@@ -25,6 +25,7 @@ mod mover;
 mod position;
 mod setup;
 mod strip;
+mod surface;
 pub(crate) mod walk;
 
 pub use dense::{AttackMap, MapError, NotBounded};
