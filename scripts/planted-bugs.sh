@@ -96,5 +96,5 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
 plant "XBetza leg directions not turned with the previous leg" crates/chessreach/src/piece/xbetza.rs \
   "let set = rotate(set, angle.unwrap_or(0));" "let set = rotate(set, 0);"
 plant "locust victims not marked attacked (XBetza legs)" crates/chessreach/src/attack/legs.rs \
-  "if captures && q != self.from {" "if captures && q != self.from && last {"
+  "if captures && q != self.from && !mid" "if captures && q != self.from && last && !mid"
 exit $failed
