@@ -121,4 +121,8 @@ plant "the default budget from the largest limit, not the least (ulimit -v ignor
             .max()"
 plant "a strip's ranged riders across the files not costed" crates/chessreach/src/attack/strip.rs \
   "Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range)," "Motion::Ride { .. } | Motion::Hop { .. } => 0,"
+plant "XBetza leg directions not turned with the previous leg" crates/chessreach/src/piece/xbetza.rs \
+  "let set = rotate(set, angle.unwrap_or(0));" "let set = rotate(set, 0);"
+plant "locust victims not marked attacked (XBetza legs)" crates/chessreach/src/attack/legs.rs \
+  "if captures && q != self.from && !mid" "if captures && q != self.from && last && !mid"
 exit $failed

@@ -23,7 +23,7 @@ use chessreach::duel::verify::verify_board;
 use chessreach::duel::{referee, DrawBy, Duel, DuelError, Game, Outcome, Player, PlayerError, Verdict};
 use chessreach::geometry::{Coord, Rect, Wrap};
 use chessreach::limits::Budget;
-use chessreach::piece::{Colour, Rule};
+use chessreach::piece::{Colour, Dialect, Rule};
 use chessreach::render::{self, View};
 use rayon::prelude::*;
 
@@ -69,10 +69,13 @@ enum Sub {
 struct Pieces {
     /// White's piece: a Betza rule (`N`, `Q`, `fmWfcF`, `nN` …).
     #[arg(long, value_name = "BETZA")]
-    white: Option<Rule>,
+    white: Option<String>,
     /// Black's piece, written from White's side (it moves turned by 180°).
     #[arg(long, value_name = "BETZA")]
-    black: Option<Rule>,
+    black: Option<String>,
+    /// The Betza dialect of --white and --black: `fsf` (Fairy-Stockfish's) or `xbetza`.
+    #[arg(long, value_name = "fsf|xbetza", default_value = "fsf")]
+    dialect: Dialect,
     /// White's target square (none: White wins only by capture).
     #[arg(long, value_name = "SQUARE")]
     white_target: Option<Coord>,
@@ -116,6 +119,12 @@ impl Pieces {
             });
         }
         let knight = || "N".parse::<Rule>().expect("N is Betza");
+        let rule = |flag: &'static str, text: Option<&str>| -> Result<Rule> {
+            text.map_or_else(
+                || Ok(knight()),
+                |t| self.dialect.parse(t).map_err(|e| crate::bad_argument(flag, e)),
+            )
+        };
         let (wt, bt) = if self.knightmare_targets {
             let (f, r) = (i64::from(rect.width() / 2), i64::from(rect.height() / 2));
             (
@@ -127,8 +136,8 @@ impl Pieces {
         };
         Duel::new(
             rect,
-            self.white.clone().unwrap_or_else(knight),
-            self.black.clone().unwrap_or_else(knight),
+            rule("--white", self.white.as_deref())?,
+            rule("--black", self.black.as_deref())?,
             wt,
             bt,
         )
@@ -812,8 +821,9 @@ fn serve_args(p: &Pieces) -> Vec<String> {
             v.push(x);
         }
     };
-    push("--white", p.white.as_ref().map(ToString::to_string));
-    push("--black", p.black.as_ref().map(ToString::to_string));
+    push("--white", p.white.clone());
+    push("--black", p.black.clone());
+    push("--dialect", Some(p.dialect.to_string()));
     push("--white-target", p.white_target.map(|c| c.to_string()));
     push("--black-target", p.black_target.map(|c| c.to_string()));
     push("--wrap", p.wrap.map(|w| w.to_string()));

@@ -4,6 +4,7 @@
 //! or failure; messages with their cause chain on stderr; a closed pipe exits quietly.
 
 mod attacks;
+mod betza;
 mod demo;
 mod duel;
 mod infer;
@@ -62,6 +63,9 @@ enum Command {
     Duel(duel::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
+    /// One piece's move diagram (moves, captures, locust victims, hops), its canonical form,
+    /// and where the Fairy-Stockfish and XBetza dialects read its text differently.
+    Betza(betza::Args),
     /// Reach on a grid of typed roads, placement by placement, drawn.
     Roads(roads::Args),
     /// Every capability on bundled examples, with pictures.
@@ -82,6 +86,7 @@ impl Command {
             Self::Infer(a) => infer::run(a, budget, out),
             Self::Duel(a) => duel::run(a, budget, out),
             Self::Variants(a) => variants::run(a, out),
+            Self::Betza(a) => betza::run(a, out),
             Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) => return None,
         })
     }

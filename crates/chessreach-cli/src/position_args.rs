@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use chessreach::attack::{Position, Setup};
 use chessreach::geometry::{Board, Wrap};
 use chessreach::load::Loaded;
-use chessreach::piece::Colour;
+use chessreach::piece::{Colour, Dialect};
 use chessreach::variant::{Catalogue, Strictness, Variant};
 
 /// Where the pieces stand.
@@ -66,6 +66,13 @@ pub(crate) struct PositionArgs {
     /// Defines a piece letter for FEN and piece specs: LETTER=BETZA, e.g. `A=BN`. Repeatable.
     #[arg(long, value_name = "LETTER=BETZA")]
     pub define: Vec<String>,
+
+    /// The Betza dialect of --piece, --black, --define and --mover rules: `fsf`
+    /// (Fairy-Stockfish's) or `xbetza` (XBoard's, with multi-leg moves: the Mao `afsW`, the
+    /// checker's capture `fcafmF`, the Griffon `FyafsF`). A variant's own pieces stay
+    /// Fairy-Stockfish's.
+    #[arg(long, value_name = "fsf|xbetza", default_value = "fsf")]
+    pub dialect: Dialect,
 }
 
 /// The most bytes of a `--variants` file read (Fairy-Stockfish's own variants.ini is 60 kB).
@@ -144,6 +151,7 @@ impl PositionArgs {
     /// or K Q R B N P and --define's) and the variant. Variant files are read once.
     pub(crate) fn load(&self) -> Result<Loaded> {
         let mut loaded = self.load_flat()?;
+        loaded.symbols.set_dialect(self.dialect);
         if let Some(wrap) = self.wrap {
             loaded.position = loaded
                 .position
@@ -162,6 +170,7 @@ impl PositionArgs {
             };
         }
         let mut setup = Setup::new(self.board);
+        setup.set_dialect(self.dialect);
         for d in &self.define {
             setup.define(d).map_err(|e| crate::bad_argument("--define", e))?;
         }

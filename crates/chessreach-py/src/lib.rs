@@ -16,7 +16,7 @@ use chessreach::input::InputError as Place;
 use chessreach::limits::{Budget, TooLarge};
 use chessreach::load::{Loaded, Map, Moving};
 use chessreach::path::{self, Area, Ask, Capturable, Question, RouteError, Target, Way};
-use chessreach::piece::{BetzaError, Colour, Rule as CoreRule};
+use chessreach::piece::{BetzaError, Colour, Dialect, Rule as CoreRule};
 use chessreach::problems::{self, Problem, SolveError};
 use chessreach::render::{self, Window};
 use pyo3::create_exception;
@@ -269,9 +269,11 @@ fn square(py: Python<'_>, text: &str) -> PyResult<Coord> {
     text.parse().map_err(|e| square_error(py, text, &e))
 }
 
-/// A movement rule in Betza notation, read as Fairy-Stockfish reads it.
+/// A movement rule in Betza notation, read as Fairy-Stockfish reads it (`dialect="fsf"`) or
+/// as XBoard reads XBetza (`dialect="xbetza"`: multi-leg moves such as the Mao `afsW`).
 ///
-/// `str(rule)` is the canonical form: `str(Rule("WF"))` is `"K"`.
+/// `str(rule)` is the canonical form: `str(Rule("WF"))` is `"K"` (XBetza for a rule with
+/// legs).
 #[pyclass(frozen, eq, hash, module = "chessreach")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Rule {
@@ -281,9 +283,10 @@ struct Rule {
 #[pymethods]
 impl Rule {
     #[new]
-    fn new(py: Python<'_>, betza: &str) -> PyResult<Self> {
-        betza
-            .parse()
+    #[pyo3(signature = (betza, dialect = "fsf"))]
+    fn new(py: Python<'_>, betza: &str, dialect: &str) -> PyResult<Self> {
+        dialect_of(dialect)?
+            .parse(betza)
             .map(|rule| Self { rule })
             .map_err(|e| betza_error(py, &e))
     }
@@ -304,7 +307,11 @@ impl Rule {
     }
 
     fn __repr__(&self) -> String {
-        format!("Rule('{}')", self.rule)
+        if self.rule.has_paths() {
+            format!("Rule('{}', dialect='xbetza')", self.rule)
+        } else {
+            format!("Rule('{}')", self.rule)
+        }
     }
 }
 
@@ -432,8 +439,14 @@ fn specs(what: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> 
     })
 }
 
-fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>) -> PyResult<Symbols> {
+/// The dialect named `name` (`"fsf"` or `"xbetza"`), else `ValueError`.
+fn dialect_of(name: &str) -> PyResult<Dialect> {
+    name.parse().map_err(pyo3::exceptions::PyValueError::new_err)
+}
+
+fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>, dialect: &str) -> PyResult<Symbols> {
     let mut symbols = Symbols::default();
+    symbols.set_dialect(dialect_of(dialect)?);
     if let Some(define) = define {
         for (k, v) in define.iter() {
             let spec = format!("{}={}", k.extract::<String>()?, v.extract::<String>()?);
@@ -621,7 +634,7 @@ impl Position {
     /// A position on `board` with White's `pieces` and Black's `black`, each a piece spec
     /// `PIECE@SQ[/SQ…]` (`N@b1/g1`, `fmWfcF@e2`, `b:K@e8`); `define` maps letters to Betza.
     #[new]
-    #[pyo3(signature = (board = "8x8", pieces = None, black = None, define = None, wrap = None))]
+    #[pyo3(signature = (board = "8x8", pieces = None, black = None, define = None, wrap = None, dialect = "fsf"))]
     fn new(
         py: Python<'_>,
         board: &str,
@@ -629,13 +642,14 @@ impl Position {
         black: Option<&Bound<'_, PyAny>>,
         define: Option<&Bound<'_, PyDict>>,
         wrap: Option<&str>,
+        dialect: &str,
     ) -> PyResult<Self> {
         let pieces = specs("pieces", pieces)?;
         let black = specs("black", black)?;
         let board: Board = board
             .parse()
             .map_err(|e| parse_error(py, format!("board: {e}"), board, 0))?;
-        let symbols = symbols_from(py, define)?;
+        let symbols = symbols_from(py, define, dialect)?;
         let mut setup = Setup::with_symbols(board, symbols.clone());
         let all = pieces
             .into_iter()
@@ -653,14 +667,15 @@ impl Position {
     /// A position from a FEN placement of any size (side to move and the rest are ignored);
     /// `define` maps extra letters to Betza rules: `{"A": "BN"}`.
     #[staticmethod]
-    #[pyo3(signature = (fen, define = None, wrap = None))]
+    #[pyo3(signature = (fen, define = None, wrap = None, dialect = "fsf"))]
     fn from_fen(
         py: Python<'_>,
         fen: &str,
         define: Option<&Bound<'_, PyDict>>,
         wrap: Option<&str>,
+        dialect: &str,
     ) -> PyResult<Self> {
-        let symbols = symbols_from(py, define)?;
+        let symbols = symbols_from(py, define, dialect)?;
         let pos =
             chessreach::attack::Position::from_fen_with(fen, &symbols).map_err(|e| fen_error(py, &e))?;
         Ok(Self::wrap(wrapped(py, pos, wrap)?, symbols))
@@ -813,7 +828,7 @@ impl Position {
     #[staticmethod]
     fn from_board(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Self> {
         let fen: String = board.call_method0("board_fen")?.extract()?;
-        Self::from_fen(py, &fen, None, None)
+        Self::from_fen(py, &fen, None, None, "fsf")
     }
 
     /// A python-chess board with these pieces (White to move, no castling): 8x8, flat, only

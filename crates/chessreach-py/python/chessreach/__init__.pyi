@@ -64,7 +64,8 @@ class TooLargeError(MemoryError):
 class Rule:
     """A movement rule in Betza notation, read as Fairy-Stockfish reads it."""
 
-    def __new__(cls, betza: str) -> "Rule": ...
+    def __new__(cls, betza: str, dialect: str = "fsf") -> "Rule":
+        """`dialect`: `"fsf"` (Fairy-Stockfish's Betza) or `"xbetza"` (XBoard's, multi-leg moves)."""
     @property
     def betza(self) -> str:
         """The canonical Betza form (also `str(rule)`)."""
@@ -83,13 +84,18 @@ class Position:
         black: Union[None, str, Iterable[str]] = None,
         define: Optional[Mapping[str, str]] = None,
         wrap: Optional[str] = None,
+        dialect: str = "fsf",
     ) -> "Position":
         """White's `pieces` and Black's `black` as specs `PIECE@SQ[/SQ…]` (`"N@b1/g1"`,
         `"fmWfcF@e2"`, `"b:K@e8"`); `define` maps letters to Betza (`{"A": "BN"}`); `wrap`
-        joins edges of a bounded board: `"files"` (a cylinder), `"ranks"`, `"both"` (a torus)."""
+        joins edges of a bounded board: `"files"` (a cylinder), `"ranks"`, `"both"` (a torus);
+        `dialect` reads the specs' and definitions' rules: `"fsf"` or `"xbetza"` (`"afsW@d4"`)."""
     @staticmethod
     def from_fen(
-        fen: str, define: Optional[Mapping[str, str]] = None, wrap: Optional[str] = None
+        fen: str,
+        define: Optional[Mapping[str, str]] = None,
+        wrap: Optional[str] = None,
+        dialect: str = "fsf",
     ) -> "Position":
         """A position from a FEN placement of any size; `wrap` as in the constructor."""
     @staticmethod

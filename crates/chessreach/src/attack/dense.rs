@@ -2,7 +2,7 @@
     clippy::cast_possible_truncation,
     reason = "square indices fit u32 (a Rect has fewer than 2^32 − 1 squares), and so do piece indices: pieces stand on distinct squares"
 )]
-use super::walk::Surface;
+use super::walk::{Occupant, Surface};
 use super::{AttackQuery, Position};
 use crate::geometry::{Coord, Delta, Rect, Square, SquareSet};
 use crate::limits::{mul_add, Budget, TooLarge};
@@ -13,6 +13,9 @@ pub(crate) struct DenseSurface {
     rect: Rect,
     /// `piece index + 1` per square, 0 when empty.
     occupant: Vec<u32>,
+    /// What each piece is, by index, when some kind moves in legs (empty otherwise: sides are
+    /// asked only by legs).
+    sides: Vec<Occupant>,
 }
 
 impl DenseSurface {
@@ -23,7 +26,16 @@ impl DenseSurface {
                 occupant[s.index()] = i as u32 + 1;
             }
         }
-        Self { rect, occupant }
+        let sides = if pos.has_paths() {
+            (0..pos.pieces().len()).map(|i| pos.occupant_of(i)).collect()
+        } else {
+            Vec::new()
+        };
+        Self {
+            rect,
+            occupant,
+            sides,
+        }
     }
 }
 
@@ -31,10 +43,20 @@ impl DenseSurface {
 /// build, O(log p) a probe, no board-sized array.
 struct SparseSurface {
     rect: Rect,
-    occupied: std::collections::BTreeSet<Coord>,
+    /// Occupied squares and the piece on each.
+    occupied: std::collections::BTreeMap<Coord, Occupant>,
 }
 
 impl Surface for SparseSurface {
+    fn occupant(&self, c: Coord) -> Occupant {
+        self.occupied.get(&c).copied().unwrap_or(Occupant::Empty)
+    }
+    fn files(&self) -> Option<(i64, i64)> {
+        Some((1, i64::from(self.rect.width())))
+    }
+    fn flat(&self) -> bool {
+        self.rect.wrap().is_flat()
+    }
     #[inline]
     fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
         self.rect.step(from, d)
@@ -43,7 +65,7 @@ impl Surface for SparseSurface {
         self.rect.contains(c)
     }
     fn occupied(&self, c: Coord) -> bool {
-        self.occupied.contains(&c)
+        self.occupied.contains_key(&c)
     }
 }
 
@@ -57,10 +79,7 @@ impl Position {
     #[must_use]
     pub fn attacks_of(&self, i: usize) -> Option<Vec<Coord>> {
         let rect = self.rect()?;
-        let surface = SparseSurface {
-            rect,
-            occupied: self.pieces().iter().map(|p| p.at).collect(),
-        };
+        let surface = self.sparse_surface(rect);
         let mut seen = std::collections::BTreeSet::new();
         let mut out = Vec::new();
         self.walk_attacks(i, &surface, &mut |c: Coord| {
@@ -69,6 +88,66 @@ impl Position {
             }
         });
         Some(out)
+    }
+}
+
+impl Position {
+    /// The moves piece `i` makes in this position, with what each captures (locust victims
+    /// included) and hops: every step, its initial moves (`i`) when it stands on its side's
+    /// second rank, each move once. A move onto a friend is none (but `d` legs capture
+    /// friends); the screen of a plain hop (`pR`) is not listed. `None` on a strip. O(p log p
+    /// + squares walked · log p).
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a piece index of this position.
+    #[must_use]
+    pub fn moves_of(&self, i: usize) -> Option<Vec<super::PathMove>> {
+        let rect = self.rect()?;
+        let surface = self.sparse_surface(rect);
+        let p = self.pieces()[i];
+        let rule = &self.kinds()[p.kind].rule;
+        let mut steps = self.steps_of(i).to_vec();
+        if crate::piece::Rule::initial_region(p.colour, u64::from(rect.height())) == Some(p.at.rank) {
+            steps.extend(rule.initial_steps(p.colour));
+        }
+        let mut out = Vec::new();
+        for st in &steps {
+            if let Motion::Path { path } = st.motion {
+                out.extend(super::legs::moves(&path, p.at, Some(p.colour), &surface));
+                continue;
+            }
+            super::walk::walk_step(st, p.at, &surface, &mut |c: Coord| match surface.occupant(c) {
+                Occupant::Empty if st.can_move => out.push(super::PathMove {
+                    to: c,
+                    captures: Vec::new(),
+                    hops: Vec::new(),
+                }),
+                Occupant::Piece(Some(side)) if side != p.colour && st.can_capture => {
+                    out.push(super::PathMove {
+                        to: c,
+                        captures: vec![c],
+                        hops: Vec::new(),
+                    });
+                }
+                _ => {}
+            });
+        }
+        out.sort_by(|a, b| (a.to, &a.captures, &a.hops).cmp(&(b.to, &b.captures, &b.hops)));
+        out.dedup();
+        Some(out)
+    }
+
+    fn sparse_surface(&self, rect: Rect) -> SparseSurface {
+        SparseSurface {
+            rect,
+            occupied: self
+                .pieces()
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.at, self.occupant_of(i)))
+                .collect(),
+        }
     }
 }
 
@@ -84,6 +163,22 @@ impl Surface for DenseSurface {
     #[inline]
     fn occupied(&self, c: Coord) -> bool {
         self.rect.square(c).is_some_and(|s| self.occupant[s.index()] != 0)
+    }
+    fn occupant(&self, c: Coord) -> Occupant {
+        match self.rect.square(c).map(|s| self.occupant[s.index()]) {
+            None | Some(0) => Occupant::Empty,
+            Some(i) => self
+                .sides
+                .get(i as usize - 1)
+                .copied()
+                .unwrap_or(Occupant::Piece(None)),
+        }
+    }
+    fn files(&self) -> Option<(i64, i64)> {
+        Some((1, i64::from(self.rect.width())))
+    }
+    fn flat(&self) -> bool {
+        self.rect.wrap().is_flat()
     }
 }
 
@@ -138,6 +233,16 @@ impl AttackMap {
                         Motion::Leap { .. } | Motion::Hop { range: 1, .. } => 1,
                         Motion::Ride { range: 0, .. } | Motion::Hop { range: 0, .. } => line,
                         Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range).min(line),
+                        // Each leg multiplies the squares the next may start from.
+                        Motion::Path { path } => path
+                            .legs()
+                            .iter()
+                            .map(|l| match l.range {
+                                0 => rect.line_len(l.delta()),
+                                r => u64::from(r).min(rect.line_len(l.delta())),
+                            })
+                            .fold(1u64, u64::saturating_mul)
+                            .min(rect.len() as u64),
                     };
                     acc.checked_add(reach)
                 })

@@ -8,12 +8,14 @@ use thiserror::Error;
 
 use super::{Kind, Placed, Position, PositionError};
 use crate::geometry::{Board, Coord, Rect, RectError};
-use crate::piece::{BetzaError, BetzaErrorKind, Colour, Rule};
+use crate::piece::{BetzaError, BetzaErrorKind, Colour, Dialect, Rule};
 
 /// Which rule each FEN letter stands for: `K Q R B N P` by default, more by [`Symbols::define`].
 #[derive(Clone, Debug)]
 pub struct Symbols {
     table: Vec<(char, Rule)>,
+    /// The dialect definitions and piece specs are read in.
+    dialect: Dialect,
 }
 
 /// Why a FEN (or a letter definition) was refused, and where.
@@ -126,6 +128,7 @@ impl Default for Symbols {
                 .into_iter()
                 .map(|c| (c, c.to_string().parse().expect("orthodox rule")))
                 .collect(),
+            dialect: Dialect::Fsf,
         });
         ORTHODOX.clone()
     }
@@ -155,11 +158,24 @@ impl Symbols {
             _ => return Err(fail(0, FenErrorKind::NotALetter(name.to_owned()))),
         };
         let offset = name.chars().count() + 1;
-        let rule: Rule = betza
-            .parse()
+        let rule: Rule = self
+            .dialect
+            .parse(betza)
             .map_err(|e: BetzaError| fail(offset + e.at, FenErrorKind::Rule(e.kind)))?;
         self.insert(letter, rule);
         Ok(())
+    }
+
+    /// The dialect [`Symbols::define`] and piece specs read rules in.
+    #[must_use]
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Reads later definitions and piece specs in `dialect` (the letters already bound keep
+    /// their rules).
+    pub fn set_dialect(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
     }
 
     /// Binds `letter` (case-insensitive) to `rule`.

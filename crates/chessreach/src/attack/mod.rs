@@ -18,16 +18,21 @@
 //! ```
 
 mod dense;
+mod diagram;
 mod fen;
+pub(crate) mod legs;
 mod mover;
 mod position;
 mod setup;
 mod strip;
+mod surface;
 pub(crate) mod walk;
 
 pub use dense::{AttackMap, MapError, NotBounded};
+pub use diagram::{compare_dialects, move_diagram, Cell, Comparison};
 pub(crate) use fen::read_placement;
 pub use fen::{FenError, FenErrorKind, Symbols};
+pub use legs::PathMove;
 pub use mover::{Mover, SquareMoves};
 pub use position::{Confinement, Kind, Placed, Position, PositionError};
 pub use setup::{PieceSpec, Setup, SetupError, SpecError, SpecErrorKind};

@@ -107,6 +107,14 @@ pub enum PositionError {
         /// Its symbol.
         symbol: char,
     },
+    /// A piece with multi-leg moves (XBetza) on a board with unbounded files.
+    #[error("piece {piece} ({symbol}) moves in legs (XBetza): only on bounded boards")]
+    LegsOnStrip {
+        /// Index of the piece.
+        piece: usize,
+        /// Its symbol.
+        symbol: char,
+    },
     /// A wrap asked of a strip (strips never wrap).
     #[error("a {0} strip cannot wrap: only bounded boards are cylinders or tori")]
     StripWraps(Board),
@@ -154,6 +162,12 @@ impl Position {
                 kind: p.kind,
                 kinds: kinds.len(),
             })?;
+            if kind.rule.has_paths() && matches!(board, Board::Strip(_)) {
+                return Err(PositionError::LegsOnStrip {
+                    piece: i,
+                    symbol: kind.symbol,
+                });
+            }
             if kind.confine.is_some() && matches!(board, Board::Strip(_)) {
                 return Err(PositionError::ConfinedOnStrip {
                     piece: i,
@@ -258,6 +272,22 @@ impl Position {
             for st in LINES.iter() {
                 walk::walk_step(st, p.at, surface, sink);
             }
+        }
+    }
+
+    /// Whether some kind moves in legs (XBetza's multi-leg moves). O(kinds).
+    #[must_use]
+    pub fn has_paths(&self) -> bool {
+        self.kinds.iter().any(|k| k.rule.has_paths())
+    }
+
+    /// What piece `i` is to the legs of a multi-leg move: a wall, or a piece of its side.
+    pub(crate) fn occupant_of(&self, i: usize) -> super::walk::Occupant {
+        let p = self.pieces[i];
+        if self.kinds[p.kind].is_wall() {
+            super::walk::Occupant::Wall
+        } else {
+            super::walk::Occupant::Piece(Some(p.colour))
         }
     }
 

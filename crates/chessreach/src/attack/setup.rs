@@ -120,8 +120,9 @@ impl PieceSpec {
         let (symbol, rule) = if let Some(found) = single {
             found
         } else {
-            let rule: Rule = piece
-                .parse()
+            let rule: Rule = symbols
+                .dialect()
+                .parse(piece)
                 .map_err(|e: crate::piece::BetzaError| fail(skip + e.at, SpecErrorKind::Rule(e.kind)))?;
             let symbol = Symbols::ORTHODOX
                 .into_iter()
@@ -223,6 +224,11 @@ impl Setup {
             symbols,
             ..Self::new(board)
         }
+    }
+
+    /// Reads later definitions and piece specs in `dialect`.
+    pub fn set_dialect(&mut self, dialect: crate::piece::Dialect) {
+        self.symbols.set_dialect(dialect);
     }
 
     /// The letters known so far.

@@ -209,6 +209,8 @@ impl StripAttackMap {
                             }
                         }
                         Motion::Ride { range, .. } | Motion::Hop { range, .. } => u64::from(range),
+                        // Multi-leg pieces are refused on strips (`Position::new`): no bound.
+                        Motion::Path { .. } => return None,
                     };
                     acc.checked_add(reach)
                 })

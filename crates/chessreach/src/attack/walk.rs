@@ -1,49 +1,8 @@
 //! The one place that knows how a piece's steps cover squares.
 
+pub(crate) use super::surface::{Occupant, Surface, WalkSink};
 use crate::geometry::{Coord, Delta};
 use crate::piece::{Motion, Step};
-
-/// The board as the walker sees it: bounds, shape and occupancy.
-pub(crate) trait Surface {
-    /// Whether `c` is on the board.
-    fn on_board(&self, c: Coord) -> bool;
-    /// Where a step of `d` from `from` lands, `None` off the board: the board's shape
-    /// ([`crate::geometry::Rect::step`] on wrapped boards). A flat board's default.
-    #[inline]
-    fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
-        from.offset(d).filter(|&c| self.on_board(c))
-    }
-    /// Whether a (still active) piece stands on `c`.
-    fn occupied(&self, c: Coord) -> bool;
-    /// On boards with unbounded files, unlimited horizontal riders are not walked square by
-    /// square: the walker asks for the first blocker instead. `None`: never blocked.
-    /// Bounded boards never get this call.
-    fn first_blocker(&self, _from: Coord, _step: Delta) -> Option<Coord> {
-        None
-    }
-    /// Whether files are unbounded (a strip).
-    fn unbounded_files(&self) -> bool {
-        false
-    }
-}
-
-/// Receives what a walk covers.
-pub(crate) trait WalkSink {
-    /// A covered square.
-    fn square(&mut self, c: Coord);
-    /// An unlimited horizontal ray on a strip: every `from + k*step` for `k >= 1` up to and
-    /// including `until` (`None`: forever).
-    fn ray(&mut self, from: Coord, step: Delta, until: Option<Coord>);
-}
-
-impl<F: FnMut(Coord)> WalkSink for F {
-    fn square(&mut self, c: Coord) {
-        self(c);
-    }
-    fn ray(&mut self, _: Coord, _: Delta, _: Option<Coord>) {
-        unreachable!("a plain callback is used on bounded boards only")
-    }
-}
 
 /// Walks the capture-capable `steps` of a piece on `from` and reports every square it attacks.
 ///
@@ -77,6 +36,10 @@ pub(crate) fn walk_step_screened(
     let (range, legs) = match st.motion {
         Motion::Leap { legs } => (1, legs),
         Motion::Ride { range, legs } | Motion::Hop { range, legs } => (range, legs),
+        Motion::Path { path } => {
+            super::legs::attacks(&path, from, surface, sink);
+            return;
+        }
     };
     for leg in legs.iter() {
         match surface.step(from, leg) {

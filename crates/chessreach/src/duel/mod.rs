@@ -113,6 +113,9 @@ pub enum DuelError {
     /// piece).
     #[error("the {0} piece is a hopper; duels do not handle hoppers yet")]
     Hopper(Colour),
+    /// Moves in legs (XBetza): duels do not handle this kind of leg yet.
+    #[error("the {0} piece makes {1}; duels do not handle them yet")]
+    Legs(Colour, &'static str),
     /// A lame Z leap (the Janggi elephant, blocked on two squares): not in duels yet.
     #[error("the {0} piece makes lame Z leaps (two blocking squares); duels do not handle them yet")]
     TwoLegs(Colour),

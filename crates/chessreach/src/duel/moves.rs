@@ -140,6 +140,7 @@ impl MoveGen {
                 Motion::Leap { legs } => walk(s, 1, legs),
                 Motion::Ride { range, legs } => walk(s, range, legs),
                 Motion::Hop { .. } => Err(DuelError::Hopper(side)),
+                Motion::Path { path } => Err(DuelError::Legs(side, path.kind_name())),
             })
             .collect::<Result<_, _>>()?;
         let same_way = |a: &Walk, b: &Walk| a.dx * b.dy == a.dy * b.dx && a.dx * b.dx + a.dy * b.dy > 0;

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::grid::BitGrid;
 use crate::geometry::Delta;
-use crate::piece::{Atom, Colour, Component, Motion, Rule};
+use crate::piece::{flag, stop, Atom, Colour, Component, Leg, LegPath, Motion, Rule};
 
 /// A movement rule as a set of offsets for one board size: offsets `(dx, dy)` with
 /// `|dx| < width`, `|dy| < height`, `dx` to the right and `dy` up the board (Betza's forward),
@@ -84,6 +84,13 @@ impl OffsetSet {
             let range = match st.motion {
                 Motion::Leap { .. } => 1,
                 Motion::Ride { range, .. } | Motion::Hop { range, .. } => range,
+                // A move in legs covers where its legs end on an empty board.
+                Motion::Path { path } => {
+                    for d in path_offsets(&path, w, h) {
+                        grid.set((h - 1 - d.1) as usize, (d.0 + w - 1) as usize);
+                    }
+                    continue;
+                }
             };
             let mut k = 1i64;
             loop {
@@ -268,6 +275,47 @@ impl OffsetSet {
         let back: Rule = name.parse().ok()?;
         (Self::from_rule(&back, self.width, self.height) == *self).then_some(name)
     }
+}
+
+/// Where a move in legs ends on an empty board, relative to its start, within `w × h`
+/// offsets: each non-final leg stops on empty squares only (an empty board has nothing to hop
+/// or capture on the way), screened leaps and hops never move. O(Π leg lengths).
+fn path_offsets(path: &LegPath, w: i64, h: i64) -> Vec<(i64, i64)> {
+    fn walk(legs: &[Leg], at: (i64, i64), w: i64, h: i64, out: &mut Vec<(i64, i64)>) {
+        let Some((leg, rest)) = legs.split_first() else {
+            return;
+        };
+        if leg.flags & (flag::SCREENED | flag::HOPPER) != 0
+            || (!rest.is_empty() && leg.stop & stop::EMPTY == 0)
+        {
+            return;
+        }
+        let (dx, dy) = (i64::from(leg.dx), i64::from(leg.dy));
+        let most = if leg.range == 0 {
+            w.max(h)
+        } else {
+            i64::from(leg.range)
+        };
+        for k in 1..=most {
+            let p = (at.0 + dx * k, at.1 + dy * k);
+            if p.0.abs() >= w || p.1.abs() >= h {
+                return;
+            }
+            if k <= i64::from(leg.skip) {
+                continue;
+            }
+            if rest.is_empty() {
+                if p != (0, 0) {
+                    out.push(p);
+                }
+            } else {
+                walk(rest, p, w, h, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(path.legs(), (0, 0), w, h, &mut out);
+    out
 }
 
 #[cfg(test)]

@@ -125,7 +125,7 @@ impl BitRouter {
         for s in steps {
             match s.motion {
                 Motion::Leap { legs } if legs.is_empty() => {}
-                Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => {
+                Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => {
                     return Err(Unsupported::NotLeaper)
                 }
             }

@@ -39,7 +39,7 @@ pub(super) fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colou
     // A hopper's range beyond its screen, when limited: it lands near the screen, a piece.
     let hop_range = |s: &Step| match s.motion {
         Motion::Hop { range, .. } if range != 0 => Some(i64::from(range)),
-        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => None,
+        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => None,
     };
     let lcm = |a: u128, b: u128| -> Option<u128> {
         let (mut x, mut y) = (a, b);

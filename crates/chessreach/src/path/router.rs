@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::attack::walk::{self, Surface};
+use crate::attack::walk::{self, Occupant, Surface};
 use crate::attack::{Position, SquareMoves};
 use crate::geometry::{Coord, Delta, Line, Rect, Square, SquareSet, Wrap};
 use crate::limits::Progress;
@@ -44,6 +44,9 @@ pub enum PathError {
     /// Too many search states: capturable pieces (`0`) times squares (`1`).
     #[error("{}", too_many_states(*.0, *.1))]
     TooManyCapturable(usize, usize),
+    /// A mover moving in legs (XBetza) of a kind the router does not walk yet.
+    #[error("the mover makes {0}; routes do not handle them yet")]
+    Legs(&'static str),
     /// A variant mover's square names a kind its [`SquareMoves`] does not have.
     #[error("the mover's moves on {square} name kind {kind}, but it has {kinds} kinds")]
     NoSuchMoverKind {
@@ -128,6 +131,7 @@ impl DistanceMap {
 
 /// Occupancy under a capture subset: the position's pieces minus the captured ones.
 struct SubsetSurface<'a> {
+    pos: &'a Position,
     rect: Rect,
     occupant: &'a [u32],
     cap_bit: &'a [u32],
@@ -148,6 +152,18 @@ impl SubsetSurface<'_> {
 }
 
 impl Surface for SubsetSurface<'_> {
+    fn occupant(&self, c: Coord) -> Occupant {
+        match self.rect.square(c).and_then(|s| self.piece(s)) {
+            Some(p) => self.pos.occupant_of(p),
+            None => Occupant::Empty,
+        }
+    }
+    fn files(&self) -> Option<(i64, i64)> {
+        Some((1, i64::from(self.rect.width())))
+    }
+    fn flat(&self) -> bool {
+        self.rect.wrap().is_flat()
+    }
     #[inline]
     fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
         self.rect.step(from, d)
@@ -387,6 +403,9 @@ impl<'a> Router<'a> {
             occupant[s.index()] = i as u32 + 1;
         }
         let subsets = 1usize << capturable.len();
+        if let Some(path) = rule.paths().first() {
+            return Err(PathError::Legs(path.kind_name()));
+        }
         let steps = rule.steps(colour);
         let initial = rule.initial_steps(colour);
         let initial_rank =
@@ -408,7 +427,7 @@ impl<'a> Router<'a> {
         let plain = !capturable.is_empty()
             && steps.iter().all(|s| match s.motion {
                 Motion::Leap { legs } => legs.is_empty(),
-                Motion::Ride { .. } | Motion::Hop { .. } => false,
+                Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => false,
             });
         let leaps = plain.then(|| {
             rect.squares()
@@ -543,6 +562,7 @@ impl<'a> Router<'a> {
 
     fn surface(&self, captured: u32) -> SubsetSurface<'_> {
         SubsetSurface {
+            pos: self.pos,
             rect: self.rect,
             occupant: &self.occupant,
             cap_bit: &self.cap_bit,
@@ -772,7 +792,7 @@ impl<'a> Router<'a> {
                                 motion: Motion::Ride { range, legs },
                                 ..*step
                             },
-                            Motion::Leap { .. } | Motion::Ride { .. } => *step,
+                            Motion::Leap { .. } | Motion::Ride { .. } | Motion::Path { .. } => *step,
                         };
                         let mut sink =
                             |c: Coord| offer(self.rect.square(c).expect("the walker stays on the board"));
@@ -943,7 +963,7 @@ fn marks_rays(s: &Step, wrap: Wrap) -> bool {
         // On a wrapped board a hop's landings stop before the mover's own square, which the
         // landings walked from the screen would not know: hops are walked whole there.
         Motion::Hop { range: 0 | 1, legs } => legs.is_empty() && wrap.is_flat(),
-        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => false,
+        Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => false,
     }
 }
 

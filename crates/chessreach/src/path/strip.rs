@@ -58,6 +58,9 @@ pub enum StripRouteError {
     /// A hopper among the pieces: the compression argument does not cover them yet.
     #[error("piece {0} is a hopper: routes on strips do not handle hoppers yet")]
     Hopper(usize),
+    /// A piece moving in legs (XBetza): strips refuse them.
+    #[error("piece {0} makes {1}: routes on strips do not handle them")]
+    Legs(usize, &'static str),
     /// The position is on a bounded board.
     #[error("the strip router needs a strip board (unbounded files)")]
     NotStrip,
@@ -202,6 +205,7 @@ fn reach(steps: &[Step], ranks: u32, piece: usize) -> Result<Reach, StripRouteEr
     for st in steps.iter().filter(|s| s.can_capture) {
         let range = match st.motion {
             Motion::Hop { .. } => return Err(StripRouteError::Hopper(piece)),
+            Motion::Path { path } => return Err(StripRouteError::Legs(piece, path.kind_name())),
             Motion::Leap { .. } => 1,
             Motion::Ride { range, .. } => range,
         };

@@ -781,6 +781,7 @@ mod tests {
                 let range = match st.motion {
                     Motion::Leap { .. } => 1,
                     Motion::Ride { range, .. } | Motion::Hop { range, .. } => range,
+                    Motion::Path { .. } => unreachable!("Fairy-Stockfish's dialect has no legs"),
                 };
                 (st.delta.dx, st.delta.dy, range, st.can_move, st.can_capture)
             })

@@ -20,13 +20,79 @@
 
 mod atom;
 mod betza;
+mod legs;
 mod rule;
+pub mod xbetza;
 
 pub use atom::{Atom, AtomKind};
 pub use betza::{BetzaError, BetzaErrorKind};
+pub use legs::{flag, stop, Leg, LegPath, MAX_LEGS};
 pub use rule::{Component, Legs, Motion, Rule, Step};
 
 use std::fmt;
+
+/// Which Betza dialect a text is read in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// Fairy-Stockfish's reading (the default; [`Rule`]'s `FromStr`).
+    #[default]
+    Fsf,
+    /// H. G. Muller's XBetza as GNU XBoard reads it ([`xbetza`]).
+    Xbetza,
+}
+
+impl Dialect {
+    /// Reads `text` in this dialect.
+    ///
+    /// # Errors
+    ///
+    /// A [`BetzaError`] at the first character that cannot be read.
+    pub fn parse(self, text: &str) -> Result<Rule, BetzaError> {
+        match self {
+            Self::Fsf => text.parse(),
+            Self::Xbetza => xbetza::parse(text),
+        }
+    }
+
+    /// The canonical text of `rule` in this dialect (a rule with legs prints in XBetza in
+    /// either).
+    #[must_use]
+    pub fn print(self, rule: &Rule) -> String {
+        match self {
+            Self::Fsf => rule.to_string(),
+            Self::Xbetza => xbetza::print(rule),
+        }
+    }
+
+    /// `fsf` or `xbetza`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Fsf => "fsf",
+            Self::Xbetza => "xbetza",
+        }
+    }
+}
+
+impl std::str::FromStr for Dialect {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "fsf" => Ok(Self::Fsf),
+            "xbetza" => Ok(Self::Xbetza),
+            _ => Err(format!(
+                "unknown dialect `{s}`: expected `fsf` (Fairy-Stockfish) or `xbetza`"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// The two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]

@@ -1,7 +1,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{betza, Atom, BetzaError, Colour};
+use super::{betza, Atom, BetzaError, Colour, LegPath};
 use crate::geometry::Delta;
 
 /// One part of a movement rule: an atom, how far it rides, and in which directions it may move
@@ -42,6 +42,9 @@ impl Component {
 pub struct Rule {
     components: Vec<Component>,
     initial: Vec<Component>,
+    /// Moves that need legs (XBetza's multi-leg moves, and single legs no component can say:
+    /// `jR`, `oW`, `dK`), in White's orientation, sorted and without repeats.
+    paths: Vec<LegPath>,
 }
 
 /// One concrete move direction of a rule, for one colour: what the attack and route engines
@@ -88,6 +91,13 @@ pub enum Motion {
         range: u32,
         /// Squares (relative to the start) that must be empty before it moves.
         legs: Legs,
+    },
+    /// A move of legs (XBetza): each leg leaps or rides from where the previous one stopped,
+    /// stopping where its modes allow (empty, a foe captured on the way, a piece hopped). The
+    /// step's `delta` is the first leg's leap.
+    Path {
+        /// The legs, in the step's colour's orientation.
+        path: LegPath,
     },
 }
 
@@ -138,7 +148,7 @@ impl Motion {
     pub const fn leaps(self) -> Option<u32> {
         match self {
             Self::Leap { .. } => Some(1),
-            Self::Ride { range: 0, .. } | Self::Hop { .. } => None,
+            Self::Ride { range: 0, .. } | Self::Hop { .. } | Self::Path { .. } => None,
             Self::Ride { range, .. } => Some(range),
         }
     }
@@ -148,6 +158,7 @@ impl Motion {
     pub const fn legs(self) -> Legs {
         match self {
             Self::Leap { legs } | Self::Ride { legs, .. } | Self::Hop { legs, .. } => legs,
+            Self::Path { .. } => Legs::NONE,
         }
     }
 
@@ -189,7 +200,30 @@ impl Rule {
         Self {
             components: normalise(parts, &[]),
             initial: Vec::new(),
+            paths: Vec::new(),
         }
+    }
+
+    /// The rule with these leg paths (White's orientation) added: sorted, repeats dropped.
+    #[must_use]
+    pub fn with_paths(mut self, paths: impl IntoIterator<Item = LegPath>) -> Self {
+        self.paths.extend(paths);
+        self.paths.sort_unstable();
+        self.paths.dedup();
+        self
+    }
+
+    /// The leg paths (XBetza's multi-leg moves and the single legs no component can say), in
+    /// White's orientation.
+    #[must_use]
+    pub fn paths(&self) -> &[LegPath] {
+        &self.paths
+    }
+
+    /// Whether some move needs legs.
+    #[must_use]
+    pub fn has_paths(&self) -> bool {
+        !self.paths.is_empty()
     }
 
     /// The rule with these initial moves (Betza `i`) added: their capture masks are dropped
@@ -278,7 +312,7 @@ impl Rule {
     /// Whether the rule has no move at all (initial moves included).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.components.is_empty() && self.initial.is_empty()
+        self.components.is_empty() && self.initial.is_empty() && self.paths.is_empty()
     }
 
     /// Whether the rule has initial moves (Betza `i`).
@@ -293,7 +327,20 @@ impl Rule {
     /// walk these.
     #[must_use]
     pub fn steps(&self, colour: Colour) -> Vec<Step> {
-        steps_of(&self.components, colour)
+        let mut out = steps_of(&self.components, colour);
+        out.extend(self.paths.iter().map(|&p| {
+            let path = match colour {
+                Colour::White => p,
+                Colour::Black => p.turned(),
+            };
+            Step {
+                delta: path.first().delta(),
+                motion: Motion::Path { path },
+                can_move: path.can_move(),
+                can_capture: path.can_capture(),
+            }
+        }));
+        out
     }
 
     /// The concrete steps of the initial moves (Betza `i`) for a piece of `colour`: moves only,
@@ -348,8 +395,12 @@ fn steps_of(components: &[Component], colour: Colour) -> Vec<Step> {
 
 impl fmt::Display for Rule {
     /// Canonical Betza: shorthands `Q K R B` where they fit, atoms in the order
-    /// `W F D N A H C Z G (x,y)`, and the fewest direction letters.
+    /// `W F D N A H C Z G (x,y)`, and the fewest direction letters. A rule with leg paths
+    /// (read from XBetza) prints in XBetza ([`super::xbetza::print`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.has_paths() {
+            return f.write_str(&super::xbetza::print(self));
+        }
         f.write_str(&betza::print(self))
     }
 }

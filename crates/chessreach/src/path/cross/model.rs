@@ -123,7 +123,7 @@ pub(super) fn model(steps: &[Step], ranks: i64, period: i64) -> Option<Model> {
     let moving: Vec<&Step> = steps.iter().filter(|s| s.can_move).collect();
     for s in &moving {
         match s.motion {
-            Motion::Hop { .. } => return None,
+            Motion::Hop { .. } | Motion::Path { .. } => return None,
             Motion::Ride { range: 0, legs } if !legs.is_empty() => return None,
             Motion::Leap { .. } | Motion::Ride { .. } => {}
         }

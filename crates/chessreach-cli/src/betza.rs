@@ -1,0 +1,141 @@
+//! `chessreach betza`: one piece's move diagram, its canonical form, and where the two
+//! dialects read its text differently.
+
+use std::io::Write;
+
+use anyhow::Result;
+use chessreach::attack::{compare_dialects, move_diagram, Cell, Comparison};
+use chessreach::geometry::{Coord, Rect};
+use chessreach::piece::{xbetza, Colour, Dialect};
+use serde_json::json;
+
+use crate::output;
+
+/// Arguments of `chessreach betza`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The piece's Betza text, e.g. `afsW` (the Mao, XBetza) or `fmWfcF` (a pawn).
+    text: String,
+    /// The dialect the text is read in: `fsf` (Fairy-Stockfish's) or `xbetza`.
+    #[arg(long, value_name = "fsf|xbetza", default_value = "fsf")]
+    dialect: Dialect,
+    /// The board, `FILESxRANKS`.
+    #[arg(long, default_value = "8x8", value_parser = parse_rect)]
+    board: Rect,
+    /// The piece's square (default: the board's middle).
+    #[arg(long, value_name = "SQUARE")]
+    at: Option<Coord>,
+    /// Draw the Black piece (White's rule turned by 180°).
+    #[arg(long)]
+    black: bool,
+    /// Foes on these squares, comma-separated (`d5,e6`).
+    #[arg(long, value_name = "SQ,…", value_delimiter = ',')]
+    blockers: Vec<Coord>,
+    /// Instead of the diagram, the squares where the two dialects' readings differ.
+    #[arg(long)]
+    compare: bool,
+    /// Output: `text` or `json`.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+}
+
+fn parse_rect(s: &str) -> Result<Rect, String> {
+    let (w, h) = s
+        .split_once('x')
+        .ok_or_else(|| format!("expected FILESxRANKS such as `8x8`, found `{s}`"))?;
+    let bad = |_| format!("expected FILESxRANKS such as `8x8`, found `{s}`");
+    Rect::new(w.trim().parse().map_err(bad)?, h.trim().parse().map_err(bad)?).map_err(|e| e.to_string())
+}
+
+pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
+    if args.board.width() > 40 || args.board.height() > 40 {
+        return Err(
+            crate::UsageError("--board: a move diagram is drawn on boards of at most 40x40".into()).into(),
+        );
+    }
+    let colour = if args.black { Colour::Black } else { Colour::White };
+    let at = args.at.unwrap_or_else(|| {
+        Coord::new(
+            i64::from(args.board.width().div_ceil(2)),
+            i64::from(args.board.height().div_ceil(2)),
+        )
+    });
+    if args.compare {
+        let found =
+            compare_dialects(&args.text, args.board, at, colour, &args.blockers).map_err(crate::usage)?;
+        let (json, text) = match &found {
+            Comparison::Same => (
+                json!({"same": true}),
+                "the same piece in both dialects".to_owned(),
+            ),
+            Comparison::Differ(sq) => {
+                let list: Vec<String> = sq.iter().map(ToString::to_string).collect();
+                (
+                    json!({"same": false, "squares": list}),
+                    if list.is_empty() {
+                        "different rules, the same diagram on this board".to_owned()
+                    } else {
+                        format!("the dialects differ on: {}", list.join(" "))
+                    },
+                )
+            }
+            Comparison::Unreadable { fsf, xbetza } => (
+                json!({"fsf_error": fsf, "xbetza_error": xbetza}),
+                format!(
+                    "fsf: {}\nxbetza: {}",
+                    fsf.as_deref().unwrap_or("reads it"),
+                    xbetza.as_deref().unwrap_or("reads it")
+                ),
+            ),
+        };
+        if args.format == "json" {
+            output::write_json(&mut out, &json)?;
+        } else {
+            writeln!(out, "{text}")?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
+    let reading = match args.dialect {
+        Dialect::Xbetza => xbetza::read(&args.text).map_err(|e| crate::bad_argument("TEXT", e))?,
+        Dialect::Fsf => xbetza::Reading {
+            rule: args.text.parse().map_err(|e| crate::bad_argument("TEXT", e))?,
+            warnings: Vec::new(),
+        },
+    };
+    let cells = move_diagram(&reading.rule, args.board, at, colour, &args.blockers).map_err(crate::usage)?;
+    let canonical = args.dialect.print(&reading.rule);
+    if args.format == "json" {
+        let squares: serde_json::Map<String, serde_json::Value> = cells
+            .iter()
+            .map(|(c, cell)| (c.to_string(), json!(cell)))
+            .collect();
+        let warnings: Vec<String> = reading.warnings.iter().map(|w| w.message.clone()).collect();
+        output::write_json(
+            &mut out,
+            &json!({"canonical": canonical, "dialect": args.dialect.as_str(), "squares": squares, "warnings": warnings}),
+        )?;
+    } else {
+        for rank in (1..=i64::from(args.board.height())).rev() {
+            write!(out, "{rank:>2} ")?;
+            for file in 1..=i64::from(args.board.width()) {
+                let c = cells.get(&Coord::new(file, rank)).map_or('.', |c| c.symbol());
+                write!(out, " {c}")?;
+            }
+            writeln!(out)?;
+        }
+        write!(out, "   ")?;
+        for file in 0..args.board.width() {
+            let letter = char::from_digit(file + 10, 36).unwrap_or('?');
+            write!(out, " {letter}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "{}", Cell::LEGEND)?;
+        writeln!(out, "canonical ({}): {canonical}", args.dialect)?;
+        for w in &reading.warnings {
+            writeln!(out, "warning: {} (character {})", w.message, w.at + 1)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

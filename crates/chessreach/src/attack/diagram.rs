@@ -1,0 +1,153 @@
+//! One piece's move diagram, the way fairy-chess people draw it: where it moves, where it
+//! captures, the victims of its locust legs, the pieces it hops; and where the two Betza
+//! dialects read one text differently.
+
+use std::collections::BTreeMap;
+
+use super::{Kind, Placed, Position, PositionError};
+use crate::geometry::{Board, Coord, Rect};
+use crate::piece::{Colour, Dialect, Rule};
+
+/// What a square of a move diagram shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cell {
+    /// The piece.
+    Piece,
+    /// A blocker (a foe of the piece).
+    Blocker,
+    /// It may move there (empty) and capture there.
+    MoveOrCapture,
+    /// It may move there only.
+    Move,
+    /// It may capture there only (it attacks the square).
+    Capture,
+    /// A locust leg captures the piece there on the way.
+    Locust,
+    /// It hops the piece there.
+    Hop,
+}
+
+impl Cell {
+    /// The diagram's letter.
+    #[must_use]
+    pub const fn symbol(self) -> char {
+        match self {
+            Self::Piece => '@',
+            Self::Blocker => '#',
+            Self::MoveOrCapture => '*',
+            Self::Move => 'm',
+            Self::Capture => 'c',
+            Self::Locust => 'x',
+            Self::Hop => 'h',
+        }
+    }
+
+    /// The legend, one line per letter.
+    pub const LEGEND: &'static str =
+        "@ the piece   # a blocker (a foe)   * moves or captures   m moves only   \
+                                      c captures only   x locust victim   h hopped";
+}
+
+/// The cells of `rule`'s diagram: a piece of `colour` on `at` of `rect`, foes on `blockers`.
+/// Squares not listed are empty and out of reach. Initial moves show from the side's second
+/// rank. O(p log p + squares walked · log p).
+///
+/// # Errors
+///
+/// [`PositionError`] for a square off the board or two pieces on one square.
+pub fn move_diagram(
+    rule: &Rule,
+    rect: Rect,
+    at: Coord,
+    colour: Colour,
+    blockers: &[Coord],
+) -> Result<BTreeMap<Coord, Cell>, PositionError> {
+    let kinds = vec![Kind::new('X', rule.clone()), Kind::new('B', Rule::default())];
+    let mut pieces = vec![Placed { kind: 0, colour, at }];
+    pieces.extend(blockers.iter().map(|&b| Placed {
+        kind: 1,
+        colour: colour.opponent(),
+        at: b,
+    }));
+    let pos = Position::new(Board::Rect(rect), kinds, pieces)?;
+    let mut cells = BTreeMap::new();
+    cells.insert(at, Cell::Piece);
+    for &b in blockers {
+        cells.insert(b, Cell::Blocker);
+    }
+    for c in pos.attacks_of(0).unwrap_or_default() {
+        cells.entry(c).or_insert(Cell::Capture);
+    }
+    for m in pos.moves_of(0).unwrap_or_default() {
+        for &h in &m.hops {
+            cells.insert(h, Cell::Hop);
+        }
+        for &v in m.captures.iter().filter(|&&v| v != m.to) {
+            cells.insert(v, Cell::Locust);
+        }
+        // A move that ends on an empty square (a locust's landing included) moves there.
+        if !m.captures.contains(&m.to) {
+            let cell = cells.entry(m.to).or_insert(Cell::Move);
+            if *cell == Cell::Capture {
+                *cell = Cell::MoveOrCapture;
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// Where Fairy-Stockfish's and XBetza's readings of `text` draw different diagrams (`None`:
+/// the same piece in both); a dialect that cannot read the text is its error message.
+///
+/// # Errors
+///
+/// [`PositionError`] as [`move_diagram`].
+pub fn compare_dialects(
+    text: &str,
+    rect: Rect,
+    at: Coord,
+    colour: Colour,
+    blockers: &[Coord],
+) -> Result<Comparison, PositionError> {
+    let read = |d: Dialect| d.parse(text).map_err(|e| e.to_string());
+    let (fsf, xb) = (read(Dialect::Fsf), read(Dialect::Xbetza));
+    let (Ok(fsf), Ok(xb)) = (&fsf, &xb) else {
+        return Ok(Comparison::Unreadable {
+            fsf: fsf.err(),
+            xbetza: xb.err(),
+        });
+    };
+    if fsf == xb {
+        return Ok(Comparison::Same);
+    }
+    let (a, b) = (
+        move_diagram(fsf, rect, at, colour, blockers)?,
+        move_diagram(xb, rect, at, colour, blockers)?,
+    );
+    let squares: Vec<Coord> = a
+        .keys()
+        .chain(b.keys())
+        .copied()
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .filter(|c| a.get(c) != b.get(c))
+        .collect();
+    Ok(Comparison::Differ(squares))
+}
+
+/// What [`compare_dialects`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// Both read the same piece.
+    Same,
+    /// The readings differ on these squares (empty: different rules, the same diagram here).
+    Differ(Vec<Coord>),
+    /// A dialect cannot read the text: its message.
+    Unreadable {
+        /// Fairy-Stockfish's dialect's error.
+        fsf: Option<String>,
+        /// XBetza's error.
+        xbetza: Option<String>,
+    },
+}

@@ -1,0 +1,395 @@
+//! How a multi-leg move ([`Motion::Path`](crate::piece::Motion::Path)) covers squares: the
+//! walker's part for XBetza's legs.
+//!
+//! A leg leaps `range` times from the square the previous leg stopped on (skipped squares
+//! first, whatever stands there), checks each leap's midpoint when lame (`n`: empty) or
+//! screened (`j`: occupied), and stops at the first occupied square. It may stop on a square
+//! its modes allow: empty (`m`), a foe (`c`), a friend (`d`), any piece it then hops (`p`). The
+//! piece's own square counts as empty (it has left it) unless a line comes back round to it,
+//! where the line stops. A last hopping leg (`p`, `g`) slides to its screen and lands beyond.
+//!
+//! A piece **attacks** a square where one of its moves could capture: a square its last leg
+//! reaches when that leg captures (the first occupied one included, as for a rider), and a
+//! square a capturing non-final leg (a locust) reaches from which the rest of the move can be
+//! completed, as if a foe stood there. A square only hopped or passed is not attacked.
+
+use super::surface::{Occupant, Surface, WalkSink};
+use crate::geometry::{Coord, Delta};
+use crate::piece::{flag, stop, Colour, Leg, LegPath, MAX_LEGS};
+
+/// One real move along a path: where it ends, what it captures on the way (locust victims,
+/// then the last leg's victim) and the pieces it hops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathMove {
+    /// The square the piece ends on.
+    pub to: Coord,
+    /// Squares of the pieces it captures, in move order.
+    pub captures: Vec<Coord>,
+    /// Squares of the pieces it hops without capturing.
+    pub hops: Vec<Coord>,
+}
+
+/// What a square holds as the moving piece sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rel {
+    Empty,
+    Foe,
+    Friend,
+    /// A piece of unknown side (a surface that does not know sides): foe or friend.
+    Piece,
+}
+
+/// An earlier leg of the move being walked: where it started, how many leaps it made, whether
+/// its stop square would refuse a foe (it was empty, or held a piece the leg may stop on and a
+/// foe it may not).
+struct Seg {
+    leg: usize,
+    start: Coord,
+    leaps: u32,
+    empty_stop: bool,
+}
+
+struct Walk<'a, S: Surface> {
+    legs: &'a [Leg],
+    from: Coord,
+    me: Option<Colour>,
+    surface: &'a S,
+    /// A square taken as holding a foe (the victim asked about).
+    foe: Option<Coord>,
+}
+
+impl<S: Surface> Walk<'_, S> {
+    fn rel(&self, c: Coord) -> Option<Rel> {
+        if self.foe == Some(c) {
+            return Some(Rel::Foe);
+        }
+        if c == self.from {
+            return Some(Rel::Empty);
+        }
+        Some(match self.surface.occupant(c) {
+            Occupant::Empty => Rel::Empty,
+            Occupant::Wall => return None,
+            Occupant::Piece(side) => match (side, self.me) {
+                (Some(s), Some(me)) if s == me => Rel::Friend,
+                (Some(_), Some(_)) => Rel::Foe,
+                _ => Rel::Piece,
+            },
+        })
+    }
+
+    fn occupied(&self, c: Coord) -> bool {
+        self.foe == Some(c) || self.surface.occupied(c)
+    }
+
+    /// One leap of `leg` from `at`: the landing and whether the line came round.
+    fn leap(&self, leg: Leg, at: Coord, d: Delta) -> Option<(Coord, bool)> {
+        let plain = at.offset(d);
+        let next = match self.surface.step(at, d) {
+            Some(n) => n,
+            None if leg.flags & flag::WRAP != 0 => {
+                let (first, width) = self.surface.files()?;
+                let p = plain?;
+                let c = Coord::new(first + (p.file - first).rem_euclid(width), p.rank);
+                self.surface.on_board(c).then_some(c)?
+            }
+            None => return None,
+        };
+        Some((next, plain != Some(next)))
+    }
+
+    /// The squares leg `k` may stop on from `start`, with what they hold, in order: `visit`
+    /// returns whether to go on. A hopping last leg yields only the squares beyond its screen.
+    /// `visit` gets the square, what it holds, the leaps made, and whether the square was the
+    /// midpoint of an earlier leap of this leg (lame legs: a foe there would have blocked it).
+    /// Returns the empty midpoint that stopped a screened (`j`) leg: a foe there would have
+    /// let it go on.
+    fn squares(
+        &self,
+        k: usize,
+        start: Coord,
+        visit: &mut impl FnMut(Coord, Rel, u32, bool) -> bool,
+    ) -> Option<Coord> {
+        let leg = self.legs[k];
+        let d = leg.delta();
+        let mid = leg.midpoint();
+        let mut at = start;
+        let mut left = u32::from(leg.range);
+        let mut skip = leg.skip;
+        let mut round = false;
+        let mut hopping = leg.flags & flag::HOPPER != 0;
+        let mut leaps = 0u32;
+        let mut mids: Vec<Coord> = Vec::new();
+        loop {
+            let (next, came_round) = self.leap(leg, at, d)?;
+            round |= came_round;
+            // A line that comes round stops before the piece's own square, and before the
+            // square its leg started from (or it would go round for ever).
+            if round && (next == self.from || next == start) {
+                return None;
+            }
+            if leg.flags & (flag::LAME | flag::SCREENED) != 0 {
+                // The piece's own square is empty for its midpoints too: it has left it
+                // (XBoard's board still holds it there; the XBetza page's reading).
+                let m = self
+                    .surface
+                    .step(at, mid)
+                    .or_else(|| self.leap(leg, at, mid).map(|x| x.0));
+                let full = m.is_some_and(|m| m != self.from && self.occupied(m));
+                if full == (leg.flags & flag::LAME != 0) {
+                    return m.filter(|_| leg.flags & flag::SCREENED != 0);
+                }
+                if let Some(m) = m.filter(|_| leg.flags & flag::LAME != 0) {
+                    mids.push(m);
+                }
+            }
+            at = next;
+            leaps += 1;
+            let last_leap = left == 1;
+            left = left.saturating_sub(1);
+            if skip > 0 {
+                skip -= 1;
+            } else {
+                let rel = self.rel(at)?;
+                if hopping {
+                    if rel != Rel::Empty {
+                        hopping = false;
+                        if leg.flags & flag::GRASS != 0 && !last_leap {
+                            left = 1;
+                        }
+                    }
+                } else if !visit(at, rel, leaps, mids.contains(&at)) || rel != Rel::Empty {
+                    return None;
+                }
+            }
+            if last_leap {
+                return None;
+            }
+        }
+    }
+
+    /// Whether leg `k` may stop on a square holding `rel`.
+    fn stops(&self, k: usize, rel: Rel) -> bool {
+        let leg = self.legs[k];
+        let last = k + 1 == self.legs.len();
+        let foe = leg.stop & stop::FOE != 0;
+        let friend = leg.stop & stop::FRIEND != 0;
+        let hop = !last && leg.stop & stop::HOP != 0;
+        match rel {
+            Rel::Empty => leg.stop & stop::EMPTY != 0,
+            Rel::Foe => foe || (hop && leg.flags & flag::NO_FOE_HOP == 0),
+            Rel::Friend => friend || hop,
+            Rel::Piece => foe || friend || hop,
+        }
+    }
+
+    /// Whether the move can be completed from leg `k` on, starting at `start`.
+    fn completes(&self, k: usize, start: Coord) -> bool {
+        let mut done = false;
+        self.squares(k, start, &mut |q, rel, _, _| {
+            done = self.stops(k, rel) && (k + 1 == self.legs.len() || self.completes(k + 1, q));
+            !done
+        });
+        done
+    }
+
+    /// Whether an earlier leg of this move (`trail`) found `s` empty: a foe there would
+    /// change the move, so it does not capture on `s`. O(legs) on a flat board (a leg is a
+    /// straight run of leaps), O(squares passed) on a wrapped one or for `o` legs.
+    fn passed(&self, trail: &[Seg], target: Coord) -> bool {
+        trail.iter().any(|seg| {
+            let leg = self.legs[seg.leg];
+            let lame = leg.flags & flag::LAME != 0;
+            let first = u32::from(leg.skip) + 1;
+            let last = seg.leaps - u32::from(!seg.empty_stop);
+            if self.surface.flat() && leg.flags & flag::WRAP == 0 {
+                let step = leg.delta();
+                let on = |base: Coord, lo: u32, hi: u32| {
+                    let (dx, dy) = (target.file - base.file, target.rank - base.rank);
+                    let times = if step.dx == 0 { dy / step.dy } else { dx / step.dx };
+                    dx == times * step.dx
+                        && dy == times * step.dy
+                        && times >= i64::from(lo)
+                        && times <= i64::from(hi)
+                };
+                let m = leg.midpoint();
+                on(seg.start, first, last)
+                    || (lame
+                        && on(
+                            Coord::new(seg.start.file + m.dx, seg.start.rank + m.dy),
+                            0,
+                            seg.leaps - 1,
+                        ))
+            } else {
+                let mut at = seg.start;
+                (1..=seg.leaps).any(|j| {
+                    let before = at;
+                    at = self.leap(leg, at, leg.delta()).map_or(at, |x| x.0);
+                    let mid = lame
+                        && self
+                            .leap(leg, before, leg.midpoint())
+                            .is_some_and(|m| m.0 == target);
+                    mid || (j >= first && j <= last && at == target)
+                })
+            }
+        })
+    }
+
+    fn attacks(&self, k: usize, start: Coord, trail: &mut Vec<Seg>, sink: &mut dyn FnMut(Coord)) {
+        let last = k + 1 == self.legs.len();
+        let captures = self.legs[k].stop & stop::FOE != 0;
+        let screen = self.squares(k, start, &mut |q, rel, leaps, mid| {
+            if captures && q != self.from && !mid && !self.passed(trail, q) {
+                if last {
+                    sink(q);
+                } else {
+                    let probe = Walk {
+                        foe: Some(q),
+                        ..*self
+                    };
+                    if probe.completes(k + 1, q) {
+                        sink(q);
+                    }
+                }
+            } else if !last
+                && rel == Rel::Empty
+                && self.legs[k].stop & stop::HOP != 0
+                && self.legs[k].flags & flag::NO_FOE_HOP == 0
+                && q != self.from
+                && !mid
+                && !self.passed(trail, q)
+            {
+                // A foe on `q` would be a platform to hop: a later leg may come back and
+                // capture it. Rare (hopping legs), so the probe lists the moves.
+                let probe = Walk {
+                    foe: Some(q),
+                    ..*self
+                };
+                let mut found = Vec::new();
+                probe.moves(k + 1, q, &mut vec![(q, false)], &mut found);
+                if found.iter().any(|m| m.captures.contains(&q)) {
+                    sink(q);
+                }
+            }
+            if !last && self.stops(k, rel) {
+                trail.push(Seg {
+                    leg: k,
+                    start,
+                    leaps,
+                    // A foe there instead would stop this leg only if its modes allow it.
+                    empty_stop: rel == Rel::Empty || (rel != Rel::Foe && !self.stops(k, Rel::Foe)),
+                });
+                self.attacks(k + 1, q, trail, sink);
+                trail.pop();
+            }
+            true
+        });
+        if let Some(m) = screen.filter(|&m| m != self.from && !self.passed(trail, m)) {
+            // A foe on the empty screen square would let this leg go on: a later leg may
+            // capture it. Rare (screened legs), so the probe lists the moves.
+            let probe = Walk {
+                foe: Some(m),
+                ..*self
+            };
+            let mut found = Vec::new();
+            probe.moves(k, start, &mut Vec::new(), &mut found);
+            if found.iter().any(|mv| mv.captures.contains(&m)) {
+                sink(m);
+            }
+        }
+    }
+
+    /// The ways leg `k` may stop on a square holding `rel`: `(captures, hops)`. A piece that
+    /// the leg may both capture and hop gives two moves, as XBoard makes both.
+    fn ways(&self, k: usize, rel: Rel) -> [bool; 2] {
+        let leg = self.legs[k];
+        let last = k + 1 == self.legs.len();
+        let (foe, friend) = (leg.stop & stop::FOE != 0, leg.stop & stop::FRIEND != 0);
+        let hop = !last && leg.stop & stop::HOP != 0;
+        match rel {
+            Rel::Empty => [false, false],
+            Rel::Foe => [foe, hop && leg.flags & flag::NO_FOE_HOP == 0],
+            Rel::Friend => [friend, hop],
+            Rel::Piece => [foe || friend, hop],
+        }
+    }
+
+    fn moves(&self, k: usize, start: Coord, taken: &mut Vec<(Coord, bool)>, out: &mut Vec<PathMove>) {
+        let last = k + 1 == self.legs.len();
+        self.squares(k, start, &mut |q, rel, _, _| {
+            if !self.stops(k, rel) {
+                return true;
+            }
+            let [capture, hop] = self.ways(k, rel);
+            for (take, ok) in [(true, capture), (false, hop), (false, rel == Rel::Empty)] {
+                if !ok {
+                    continue;
+                }
+                if rel != Rel::Empty {
+                    taken.push((q, take));
+                }
+                if last {
+                    let captures: Vec<Coord> = taken.iter().filter(|t| t.1).map(|t| t.0).collect();
+                    if q != self.from || !captures.is_empty() {
+                        out.push(PathMove {
+                            to: q,
+                            captures,
+                            hops: taken.iter().filter(|t| !t.1).map(|t| t.0).collect(),
+                        });
+                    }
+                } else {
+                    self.moves(k + 1, q, taken, out);
+                }
+                if rel != Rel::Empty {
+                    taken.pop();
+                }
+            }
+            true
+        });
+    }
+}
+
+impl<S: Surface> Clone for Walk<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Surface> Copy for Walk<'_, S> {}
+
+/// Reports every square the path attacks from `from` (a square may come more than once). The
+/// moving piece's side is read from `from` when the surface knows it (else pieces count as
+/// either side). O(Π of the legs' lengths) at worst: a few squares for XBetza's pieces.
+pub(crate) fn attacks(path: &LegPath, from: Coord, surface: &impl Surface, sink: &mut impl WalkSink) {
+    let me = match surface.occupant(from) {
+        Occupant::Piece(side) => side,
+        Occupant::Empty | Occupant::Wall => None,
+    };
+    let walk = Walk {
+        legs: path.legs(),
+        from,
+        me,
+        surface,
+        foe: None,
+    };
+    walk.attacks(0, from, &mut Vec::new(), &mut |c| sink.square(c));
+}
+
+/// The moves a piece of side `me` makes along `path` from `from` on `surface` (the piece itself
+/// need not stand there), each with its captures and hops; a move back onto `from` that
+/// captures nothing (a pass) is left out. Same cost as [`attacks`].
+pub(crate) fn moves(
+    path: &LegPath,
+    from: Coord,
+    me: Option<Colour>,
+    surface: &impl Surface,
+) -> Vec<PathMove> {
+    let walk = Walk {
+        legs: path.legs(),
+        from,
+        me,
+        surface,
+        foe: None,
+    };
+    let mut out = Vec::new();
+    walk.moves(0, from, &mut Vec::with_capacity(MAX_LEGS), &mut out);
+    out
+}
