@@ -186,7 +186,8 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
                     }
                 };
                 let title = render::titled(&what, pos, view);
-                out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
+                let arrows = render::route_arrows(way, ROUTE_DRAWN);
+                out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &arrows, cell).as_bytes())?;
                 return Ok(());
             }
             write_route_line(way, pos, out)?;

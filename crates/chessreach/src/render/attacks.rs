@@ -81,6 +81,7 @@ pub fn attack_cell<'a>(
             mark,
             shade,
             note,
+            struck: false,
         }
     }
 }
