@@ -101,4 +101,7 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
   "-p chessreach-cli --test lab"
+plant "the heat map drawing a colour its legend does not show" crates/chessreach/src/render/duel.rs \
+  "} => ('B', BLACK_WINS, plies)," "} => ('B', \"#303030\", plies)," \
+  "-p chessreach --lib render::"
 exit $failed
