@@ -21,7 +21,7 @@ pub use route::{
     distance_cell, route_arrows, route_cell, step_mark, DISTANCE_KEYS, DISTANCE_LEGEND, ROUTE_KEYS,
     ROUTE_LEGEND,
 };
-pub use view::{titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
+pub use view::{of_variant, titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
@@ -637,6 +637,8 @@ mod tests {
             "only the colours drawn are keyed"
         );
         assert!(s.trim_end().ends_with("</svg>"));
+        assert_eq!(of_variant("Attacks", Some("shogi")), "Attacks in shogi");
+        assert_eq!(of_variant("Attacks", None), "Attacks");
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
         assert_eq!(wrap("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
         let wide = View {

@@ -107,6 +107,16 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
     }
 }
 
+/// A picture's title naming the variant the position comes from, if any:
+/// `Attacks on a 9x10 board in xiangqi`.
+#[must_use]
+pub fn of_variant(what: &str, variant: Option<&str>) -> String {
+    match variant {
+        Some(name) => format!("{what} in {name}"),
+        None => what.to_owned(),
+    }
+}
+
 /// A picture's title with the window it shows: on a strip, which files of the unbounded board
 /// are drawn and that it goes on both ways.
 #[must_use]
