@@ -347,6 +347,7 @@ proptest! {
                         extra: if *with_extra { vec![(extra.0.rule(), Some(extra_on.clone()))] } else { Vec::new() },
                         unhoppable: *shy || i == 2,
                     })),
+                    promoted: false,
                 })
                 .collect(),
             squares: rect.squares().map(|s| rect.coord(s)).map(|c| (c, kind_of(c))).filter(|&(_, k)| k != 0).collect(),

@@ -82,6 +82,9 @@ pub fn attack_cell<'a>(
             shade,
             note,
             struck: false,
+            promoted: occupant
+                .get(&c)
+                .is_some_and(|&i| pos.kinds()[pos.pieces()[i].kind].promoted),
         }
     }
 }

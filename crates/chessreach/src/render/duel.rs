@@ -95,6 +95,7 @@ pub fn duel_cell(duel: &Duel, white: Coord, black: Coord) -> impl Fn(Coord) -> C
             shade: mark.map(|m| if m == '+' { "#f2c14e" } else { "#7fb3d5" }),
             note: None,
             struck: false,
+            promoted: false,
         }
     }
 }
@@ -142,6 +143,7 @@ pub fn heat_cell(solution: &Solution, white: Coord) -> impl Fn(Coord) -> Cell + 
             shade: Some(shade),
             note: Some(note.to_string()),
             struck: false,
+            promoted: false,
         }
     }
 }

@@ -102,6 +102,8 @@ pub struct Cell {
     pub note: Option<String>,
     /// Whether the piece is struck through in SVG (a piece captured on a route).
     pub struck: bool,
+    /// Whether the piece is a promoted one (`+P`): SVG draws a `+` badge on its disc.
+    pub promoted: bool,
 }
 
 /// What an SVG board is drawn on.
@@ -256,6 +258,7 @@ pub fn draw(
     let mut board = String::new();
     let mut above = String::new();
     let mut sides = [false; 2];
+    let mut promoted = false;
     let centre = |c: Coord| {
         let col = c.file - view.files.start();
         let row = view.ranks.end() - c.rank;
@@ -267,6 +270,7 @@ pub fn draw(
             let x = MARGIN + col * SQ;
             let c = cell(Coord::new(file, rank));
             let dark = ground == Ground::Checkered && (file + rank).rem_euclid(2) == 0;
+            promoted |= c.promoted && c.piece.is_some();
             if let Some(colour) = square(ground, &mut board, &mut above, (x, y), dark, &c) {
                 sides[colour.index()] = true;
             }
@@ -307,7 +311,10 @@ pub fn draw(
         );
     }
     let note = wrap_note(view.wrap);
-    let entries = keys.len() + sides.iter().filter(|&&s| s).count() + usize::from(note.is_some());
+    let entries = keys.len()
+        + sides.iter().filter(|&&s| s).count()
+        + usize::from(promoted)
+        + usize::from(note.is_some());
     let legend_top = top + h * SQ + 26;
     let height = legend_top + LINE * count(entries) + 6;
     let mut out = String::new();
@@ -337,7 +344,7 @@ pub fn draw(
         );
     }
     out.push_str(&board);
-    legend(ground, &mut out, keys, sides, legend_top, note);
+    legend(ground, &mut out, keys, (sides, promoted), legend_top, note);
     out.push_str("</svg>\n");
     out
 }
@@ -424,6 +431,16 @@ fn square(
         // The disc sits low and right, so a note in the corner never touches it.
         let (cx, cy) = (x + SQ / 2 + 2, y + SQ / 2 + 3);
         let _ = writeln!(above, "{}", disc(cx, cy, colour, p));
+        if c.promoted {
+            let _ = writeln!(
+                above,
+                r##"<circle cx="{}" cy="{}" r="7" fill="#cc79a7" stroke="#000000"/><text x="{}" y="{}" font-size="12" font-weight="bold" text-anchor="middle" fill="#000000">+</text>"##,
+                cx + 11,
+                cy - 10,
+                cx + 11,
+                cy - 6
+            );
+        }
         if c.struck {
             let _ = writeln!(
                 above,
@@ -460,9 +477,17 @@ fn square(
     c.piece.map(|(_, colour)| colour)
 }
 
-/// The legend below an SVG board: `keys`, then a disc for each piece colour drawn, then the
-/// wrapped edges (a dashed bar and `wrap`, the note) when the board wraps.
-fn legend(ground: Ground, out: &mut String, keys: &[Key], sides: [bool; 2], top: i64, wrap: Option<&str>) {
+/// The legend below an SVG board: `keys`, then a disc for each piece colour drawn, the
+/// promoted badge when one is drawn, then the wrapped edges (a dashed bar and `wrap`, the
+/// note) when the board wraps.
+fn legend(
+    ground: Ground,
+    out: &mut String,
+    keys: &[Key],
+    (sides, promoted): ([bool; 2], bool),
+    top: i64,
+    wrap: Option<&str>,
+) {
     let pieces = [(Colour::White, "a White piece"), (Colour::Black, "a Black piece")];
     let mut y = top;
     for key in keys {
@@ -501,6 +526,17 @@ fn legend(ground: Ground, out: &mut String, keys: &[Key], sides: [bool; 2], top:
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{}" font-size="12">{label}</text>"#,
+            MARGIN + 20,
+            y + 12
+        );
+        y += LINE;
+    }
+    if promoted {
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{}" cy="{}" r="6" fill="#cc79a7" stroke="#000000"/><text x="{}" y="{}" font-size="12">a promoted piece (+ in a FEN)</text>"##,
+            MARGIN + 6,
+            y + 8,
             MARGIN + 20,
             y + 12
         );
@@ -628,6 +664,17 @@ mod tests {
             1,
             "only the piece is struck through"
         );
+        assert!(!s2.contains("promoted"), "no badge keyed when none is drawn");
+        let promoted = svg(&view, "t", &keys, &[], |c| Cell {
+            promoted: true,
+            ..cell(c)
+        });
+        assert_eq!(
+            promoted.matches("fill=\"#cc79a7\"").count(),
+            2,
+            "the badge and its key"
+        );
+        assert!(promoted.contains(">a promoted piece (+ in a FEN)</text>"));
         assert!(s.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(s.contains("<title>t&lt;1&gt;</title>"));
         assert!(s.contains(">t&lt;1&gt;</text>"), "the title is drawn");

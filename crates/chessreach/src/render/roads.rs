@@ -192,6 +192,7 @@ pub fn roads_svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -
             }),
             mark: None,
             struck: false,
+            promoted: false,
         }
     };
     let title = format!(

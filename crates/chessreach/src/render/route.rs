@@ -66,6 +66,9 @@ fn board_cell<'a>(
             .piece_at(c)
             .map(|i| (pos.symbol_of(i), pos.pieces()[i].colour)),
         mark: map.is_some_and(|m| m.count(hostile, c) > 0).then_some('x'),
+        promoted: pos
+            .piece_at(c)
+            .is_some_and(|i| pos.kinds()[pos.pieces()[i].kind].promoted),
         ..Cell::default()
     }
 }

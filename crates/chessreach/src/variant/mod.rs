@@ -333,7 +333,10 @@ impl Variant {
             }
             // Walls take kinds too: a kind's index is where it is pushed.
             keys.push((key, kinds.len()));
-            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines, self.flying_general));
+            kinds.push(Kind {
+                promoted,
+                ..self.kind(piece, base.letter, raw_soldier, on_lines, self.flying_general)
+            });
             Ok(kinds.len() - 1)
         })?;
         // A FEN says nothing about wrapped edges: the variant does.
@@ -401,6 +404,7 @@ impl Variant {
             symbol: symbol.to_ascii_uppercase(),
             rule,
             confine,
+            promoted: false,
         }
     }
 }
