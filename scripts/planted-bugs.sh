@@ -125,4 +125,7 @@ plant "XBetza leg directions not turned with the previous leg" crates/chessreach
   "let set = rotate(set, angle.unwrap_or(0));" "let set = rotate(set, 0);"
 plant "locust victims not marked attacked (XBetza legs)" crates/chessreach/src/attack/legs.rs \
   "if captures && q != self.from && !mid" "if captures && q != self.from && last && !mid"
+plant "the heat map drawing a colour its legend does not show" crates/chessreach/src/render/duel.rs \
+  "} => ('B', BLACK_WINS, plies)," "} => ('B', \"#303030\", plies)," \
+  "-p chessreach --lib render::"
 exit $failed

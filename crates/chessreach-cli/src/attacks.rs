@@ -246,7 +246,14 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
                 out.write_all(
                     render::svg(
                         &view,
-                        &render::titled(&format!("Attacks on a {rect} board"), pos, &view),
+                        &render::titled(
+                            &render::of_variant(
+                                &format!("Attacks on a {rect} board"),
+                                args.position.variant.as_deref(),
+                            ),
+                            pos,
+                            &view,
+                        ),
                         keys,
                         &[],
                         cell,

@@ -390,16 +390,7 @@ fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
             let white = a.from.map_or(Coord::new(1, 1), |(w, _)| w);
             let view = full_view(duel.rect());
             let title = format!("{}: results with White on {white}", describe(&duel));
-            out.write_all(
-                render::svg(
-                    &view,
-                    &title,
-                    &render::HEAT_KEYS,
-                    &[],
-                    render::heat_cell(&solved, white),
-                )
-                .as_bytes(),
-            )?;
+            out.write_all(render::heat_svg(&solved, white, &view, &title).as_bytes())?;
         }
     }
     out.flush()?;
@@ -411,6 +402,7 @@ fn full_view(rect: Rect) -> View {
         files: 1..=i64::from(rect.width()),
         ranks: 1..=i64::from(rect.height()),
         wrap: rect.wrap(),
+        axes: render::Axes::Board,
     }
 }
 

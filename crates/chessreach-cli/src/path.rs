@@ -212,8 +212,10 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
                         format!("No route for {} from {}", mover.rule, names(pos, &[mover.at])[0])
                     }
                 };
+                let what = render::of_variant(&what, args.position.variant.as_deref());
                 let title = render::titled(&what, pos, view);
-                out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &[], cell).as_bytes())?;
+                let arrows = render::route_arrows(way, ROUTE_DRAWN);
+                out.write_all(render::svg(view, &title, &render::ROUTE_KEYS, &arrows, cell).as_bytes())?;
                 return Ok(());
             }
             write_route_line(way, pos, args.all_squares, why.as_ref(), out)?;
@@ -515,7 +517,14 @@ fn distance_map(
                 out.write_all(
                     render::svg(
                         view,
-                        &render::titled(&format!("Fewest moves of {} from {}", m.rule, m.at), pos, view),
+                        &render::titled(
+                            &render::of_variant(
+                                &format!("Fewest moves of {} from {}", m.rule, m.at),
+                                args.position.variant.as_deref(),
+                            ),
+                            pos,
+                            view,
+                        ),
                         &render::DISTANCE_KEYS,
                         &[],
                         cell,

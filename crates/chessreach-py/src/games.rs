@@ -84,15 +84,10 @@ impl DuelResult {
             files: 1..=i64::from(rect.width()),
             ranks: 1..=i64::from(rect.height()),
             wrap: rect.wrap(),
+            axes: render::Axes::Board,
         };
         let title = format!("Duel results on {rect} with White on {w}");
-        Ok(render::svg(
-            &view,
-            &title,
-            &render::HEAT_KEYS,
-            &[],
-            render::heat_cell(&self.solved, w),
-        ))
+        Ok(render::heat_svg(&self.solved, w, &view, &title))
     }
 
     /// The heat map with White on a1, for Jupyter (`None` on a board too large to draw).

@@ -348,6 +348,7 @@ proptest! {
                         unhoppable: *shy || i == 2,
                         general: false,
                     })),
+                    promoted: false,
                 })
                 .collect(),
             squares: rect.squares().map(|s| rect.coord(s)).map(|c| (c, kind_of(c))).filter(|&(_, k)| k != 0).collect(),

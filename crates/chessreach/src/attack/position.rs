@@ -16,6 +16,8 @@ pub struct Kind {
     /// What a variant adds to or takes from the rule (regions, lines, the Janggi cannon's
     /// screens); `None` for a plain Betza piece.
     pub confine: Option<Arc<Confinement>>,
+    /// Whether it is a promoted piece (`+P` in a variant's FEN): pictures mark it.
+    pub promoted: bool,
 }
 
 impl Kind {
@@ -44,6 +46,7 @@ impl Kind {
             symbol,
             rule,
             confine: None,
+            promoted: false,
         }
     }
 }

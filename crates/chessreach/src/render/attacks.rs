@@ -81,6 +81,10 @@ pub fn attack_cell<'a>(
             mark,
             shade,
             note,
+            struck: false,
+            promoted: occupant
+                .get(&c)
+                .is_some_and(|&i| pos.kinds()[pos.pieces()[i].kind].promoted),
         }
     }
 }

@@ -92,13 +92,15 @@ fn draw(d: &Diagram, found: &Inference) -> String {
     // Rows are drawn top first: row r of a picture of height h is rank h - r.
     if found.unexplained.is_empty() {
         let (w, h) = (d.width() as i64, d.height() as i64);
+        // Squares are offsets from the piece, so the axes read -n..n around it.
         let view = View {
-            files: 1..=2 * w - 1,
-            ranks: 1..=2 * h - 1,
+            files: 1 - w..=w - 1,
+            ranks: 1 - h..=h - 1,
             wrap: crate::geometry::Wrap::None,
+            axes: super::Axes::Board,
         };
         let cell = |c: Coord| {
-            let (dx, dy) = (c.file - w, c.rank - h);
+            let (dx, dy) = (c.file, c.rank);
             if (dx, dy) == (0, 0) {
                 Cell {
                     piece: Some(('o', Colour::White)),
@@ -114,7 +116,11 @@ fn draw(d: &Diagram, found: &Inference) -> String {
                 Cell::default()
             }
         };
-        let title = format!("Inferred rule: {}. {}", betza_line(found), simplest_line(found));
+        let title = format!(
+            "Inferred rule: {}. {} — axes: offsets from the piece o (across, up)",
+            betza_line(found),
+            simplest_line(found)
+        );
         let keys = [Key {
             swatch: "#d62728",
             label: "an offset of the rule: where the piece in the centre attacks",
@@ -126,6 +132,7 @@ fn draw(d: &Diagram, found: &Inference) -> String {
             files: 1..=w,
             ranks: 1..=h,
             wrap: crate::geometry::Wrap::None,
+            axes: super::Axes::Board,
         };
         let cell = |c: Coord| {
             let (r, col) = ((h - c.rank) as usize, (c.file - 1) as usize);

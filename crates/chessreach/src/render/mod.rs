@@ -12,13 +12,16 @@ mod route;
 mod view;
 
 pub use attacks::{attack_cell, attack_keys, attack_legend};
-pub use duel::{duel_cell, heat_cell, piece_letter, DUEL_KEYS, DUEL_LEGEND, HEAT_KEYS, HEAT_LEGEND};
+pub use duel::{
+    duel_cell, heat_cell, heat_svg, piece_letter, DUEL_KEYS, DUEL_LEGEND, HEAT_KEYS, HEAT_LEGEND,
+};
 pub use infer::{betza_line, inference_svg, inference_text, simplest_line};
 pub use roads::{roads_svg, roads_text, ROADS_LEGEND};
 pub use route::{
-    distance_cell, route_cell, step_mark, DISTANCE_KEYS, DISTANCE_LEGEND, ROUTE_KEYS, ROUTE_LEGEND,
+    distance_cell, route_arrows, route_cell, step_mark, DISTANCE_KEYS, DISTANCE_LEGEND, ROUTE_KEYS,
+    ROUTE_LEGEND,
 };
-pub use view::{titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
+pub use view::{of_variant, titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
@@ -36,6 +39,19 @@ pub struct View {
     /// Which edges of the board wrap: pictures mark them (text: a line under the diagram;
     /// SVG: dashed edges and a legend entry).
     pub wrap: Wrap,
+    /// How the edges are labelled.
+    pub axes: Axes,
+}
+
+/// How a picture's edges are labelled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Axes {
+    /// As the board names squares: files `a`–`z` (numbers beyond, or below 1), ranks upward.
+    #[default]
+    Board,
+    /// As a grid input names points: rows numbered from 1 at the top, columns from 1 at the
+    /// left (a file's number is its column).
+    RowColumn,
 }
 
 /// The colour of a wrapped edge in SVG pictures (purple: neither a square's nor a legend
@@ -55,7 +71,15 @@ fn wrap_note(wrap: Wrap) -> Option<&'static str> {
 impl View {
     /// Whether the files have letter names (`a`–`z`).
     fn algebraic(&self) -> bool {
-        *self.files.start() >= 1 && *self.files.end() <= 26
+        self.axes == Axes::Board && *self.files.start() >= 1 && *self.files.end() <= 26
+    }
+
+    /// The label of a rank: its number, or its row counted from the top.
+    fn rank_label(&self, rank: i64) -> i64 {
+        match self.axes {
+            Axes::Board => rank,
+            Axes::RowColumn => self.ranks.end() - rank + 1,
+        }
     }
 
     /// Number of files shown.
@@ -76,6 +100,20 @@ pub struct Cell {
     pub shade: Option<&'static str>,
     /// Small SVG text in the square's corner (a count, a distance …).
     pub note: Option<String>,
+    /// Whether the piece is struck through in SVG (a piece captured on a route).
+    pub struck: bool,
+    /// Whether the piece is a promoted one (`+P`): SVG draws a `+` badge on its disc.
+    pub promoted: bool,
+}
+
+/// What an SVG board is drawn on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ground {
+    /// Light and dark squares; shades are laid over them half transparent.
+    Checkered,
+    /// White squares in a grey grid; shades are opaque and each shaded square also shows its
+    /// mark, so a result can never be mistaken for a square's colour (heat maps).
+    Plain,
 }
 
 /// A text diagram: ranks labelled on the left, files below. Pieces show their letter (upper
@@ -88,7 +126,7 @@ pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
         .unwrap_or(1);
     let mut out = String::new();
     for rank in view.ranks.clone().rev() {
-        let _ = write!(out, "{rank:>rank_w$} ");
+        let _ = write!(out, "{:>rank_w$} ", view.rank_label(rank));
         for file in view.files.clone() {
             let c = cell(Coord::new(file, rank));
             let ch = match c.piece {
@@ -145,6 +183,8 @@ pub struct Segment {
     pub stroke: &'static str,
     /// Width in pixels.
     pub width: u8,
+    /// Whether it ends in an arrowhead at `to` (a move).
+    pub arrow: bool,
 }
 
 /// Width of the rank labels on the left of an SVG board.
@@ -183,11 +223,24 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 /// board a legend: `keys`, then the piece colours drawn. `lines` are drawn over the squares and
 /// under the pieces (those with an end outside the view are left out). O(view squares + lines
 /// + title + keys).
+pub fn svg(
+    view: &View,
+    title: &str,
+    keys: &[Key],
+    lines: &[Segment],
+    cell: impl Fn(Coord) -> Cell,
+) -> String {
+    draw(Ground::Checkered, view, title, keys, lines, cell)
+}
+
+/// [`svg`] on a chosen [`Ground`]: [`Ground::Plain`] for pictures whose shades are results
+/// (heat maps). O(view squares + lines + title + keys).
 #[expect(
     clippy::many_single_char_names,
     reason = "short mathematical names (coordinates, sizes, indices) read best here"
 )]
-pub fn svg(
+pub fn draw(
+    ground: Ground,
     view: &View,
     title: &str,
     keys: &[Key],
@@ -205,6 +258,7 @@ pub fn svg(
     let mut board = String::new();
     let mut above = String::new();
     let mut sides = [false; 2];
+    let mut promoted = false;
     let centre = |c: Coord| {
         let col = c.file - view.files.start();
         let row = view.ranks.end() - c.rank;
@@ -215,32 +269,26 @@ pub fn svg(
         for (col, file) in (0_i64..).zip(view.files.clone()) {
             let x = MARGIN + col * SQ;
             let c = cell(Coord::new(file, rank));
-            if let Some(colour) = square(
-                &mut board,
-                &mut above,
-                (x, y),
-                (file + rank).rem_euclid(2) == 0,
-                &c,
-            ) {
+            let dark = ground == Ground::Checkered && (file + rank).rem_euclid(2) == 0;
+            promoted |= c.promoted && c.piece.is_some();
+            if let Some(colour) = square(ground, &mut board, &mut above, (x, y), dark, &c) {
                 sides[colour.index()] = true;
             }
         }
         let _ = writeln!(
             board,
-            r#"<text x="{}" y="{}" font-size="12" text-anchor="end">{rank}</text>"#,
+            r#"<text x="{}" y="{}" font-size="12" text-anchor="end">{}</text>"#,
             MARGIN - 6,
-            y + SQ / 2 + 4
+            y + SQ / 2 + 4,
+            view.rank_label(rank)
         );
     }
     let inside = |c: Coord| view.files.contains(&c.file) && view.ranks.contains(&c.rank);
-    for line in lines.iter().filter(|l| inside(l.from) && inside(l.to)) {
-        let ((x1, y1), (x2, y2)) = (centre(line.from), centre(line.to));
-        let _ = writeln!(
-            board,
-            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" stroke-width="{}" stroke-linecap="round"/>"#,
-            line.stroke, line.width
-        );
-    }
+    let heads = segments(
+        &mut board,
+        lines.iter().filter(|l| inside(l.from) && inside(l.to)),
+        centre,
+    );
     board.push_str(&above);
     wrapped_edges(
         &mut board,
@@ -263,7 +311,10 @@ pub fn svg(
         );
     }
     let note = wrap_note(view.wrap);
-    let entries = keys.len() + sides.iter().filter(|&&s| s).count() + usize::from(note.is_some());
+    let entries = keys.len()
+        + sides.iter().filter(|&&s| s).count()
+        + usize::from(promoted)
+        + usize::from(note.is_some());
     let legend_top = top + h * SQ + 26;
     let height = legend_top + LINE * count(entries) + 6;
     let mut out = String::new();
@@ -276,6 +327,14 @@ pub fn svg(
         out,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     );
+    for stroke in heads {
+        // An arrowhead whose tip ends a few pixels before the square's centre.
+        let _ = writeln!(
+            out,
+            r#"<defs><marker id="head{}" viewBox="0 0 10 10" refX="14" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{stroke}"/></marker></defs>"#,
+            stroke.trim_start_matches('#')
+        );
+    }
     for (i, line) in (0_i64..).zip(&title_lines) {
         let _ = writeln!(
             out,
@@ -285,9 +344,39 @@ pub fn svg(
         );
     }
     out.push_str(&board);
-    legend(&mut out, keys, sides, legend_top, note);
+    legend(ground, &mut out, keys, (sides, promoted), legend_top, note);
     out.push_str("</svg>\n");
     out
+}
+
+/// `lines` drawn into `board` between square centres; returns the colours of the arrowheads
+/// used (each needs its marker). O(lines).
+fn segments<'a>(
+    board: &mut String,
+    lines: impl Iterator<Item = &'a Segment>,
+    centre: impl Fn(Coord) -> (i64, i64),
+) -> Vec<&'static str> {
+    let mut heads = Vec::new();
+    for line in lines {
+        let ((x1, y1), (x2, y2)) = (centre(line.from), centre(line.to));
+        let head = if line.arrow {
+            if !heads.contains(&line.stroke) {
+                heads.push(line.stroke);
+            }
+            format!(
+                r#" marker-end="url(#head{})""#,
+                line.stroke.trim_start_matches('#')
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            board,
+            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" stroke-width="{}" stroke-linecap="round"{head}/>"#,
+            line.stroke, line.width
+        );
+    }
+    heads
 }
 
 /// Dashed bars along the edges of the board `(left, top)..(right, bottom)` that wrap.
@@ -310,60 +399,105 @@ fn wrapped_edges(out: &mut String, wrap: Wrap, (left, up): (i64, i64), (right, d
 /// One square at `(x, y)`: its colour and shade into `board`, its piece, mark and note into
 /// `above` (drawn over lines). Returns the colour of the piece drawn, if any.
 fn square(
+    ground: Ground,
     board: &mut String,
     above: &mut String,
     (x, y): (i64, i64),
     dark: bool,
     c: &Cell,
 ) -> Option<Colour> {
-    let base = if dark { "#b58863" } else { "#f0d9b5" };
+    let base = match (ground, dark) {
+        (Ground::Plain, _) => r##"fill="#ffffff" stroke="#c8c8c8""##,
+        (Ground::Checkered, true) => r##"fill="#b58863""##,
+        (Ground::Checkered, false) => r##"fill="#f0d9b5""##,
+    };
     let _ = writeln!(
         board,
-        r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{base}"/>"#
+        r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" {base}/>"#
     );
     if let Some(shade) = c.shade {
         let _ = writeln!(
             board,
-            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{shade}" fill-opacity="0.55"/>"#
+            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{shade}"{}/>"#,
+            opacity(ground)
         );
     }
+    // Text over an opaque shade takes the ink that reads on it.
+    let ink = c
+        .shade
+        .filter(|_| ground == Ground::Plain)
+        .map_or("#333333", ink_on);
     if let Some((p, colour)) = c.piece {
         // The disc sits low and right, so a note in the corner never touches it.
         let (cx, cy) = (x + SQ / 2 + 2, y + SQ / 2 + 3);
         let _ = writeln!(above, "{}", disc(cx, cy, colour, p));
-    } else if let Some(m) = c.mark.filter(|_| c.shade.is_none()) {
+        if c.promoted {
+            let _ = writeln!(
+                above,
+                r##"<circle cx="{}" cy="{}" r="7" fill="#cc79a7" stroke="#000000"/><text x="{}" y="{}" font-size="12" font-weight="bold" text-anchor="middle" fill="#000000">+</text>"##,
+                cx + 11,
+                cy - 10,
+                cx + 11,
+                cy - 6
+            );
+        }
+        if c.struck {
+            let _ = writeln!(
+                above,
+                r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#d55e00" stroke-width="3.5" stroke-linecap="round"/>"##,
+                cx - 12,
+                cy - 12,
+                cx + 12,
+                cy + 12,
+                cx + 12,
+                cy - 12,
+                cx - 12,
+                cy + 12
+            );
+        }
+    } else if let Some(m) = c.mark.filter(|_| c.shade.is_none() || ground == Ground::Plain) {
         let _ = writeln!(
             above,
-            r##"<text x="{}" y="{}" font-size="16" text-anchor="middle" fill="#333333">{}</text>"##,
-            x + SQ / 2,
-            y + SQ / 2 + 5,
+            r#"<text x="{}" y="{}" font-size="16" text-anchor="middle" fill="{ink}">{}</text>"#,
+            x + SQ / 2 + 4,
+            y + SQ / 2 + 10,
             escape(&m.to_string())
         );
     }
     if let Some(note) = &c.note {
         let _ = writeln!(
             above,
-            r##"<text x="{}" y="{}" font-size="9" fill="#000000">{}</text>"##,
+            r#"<text x="{}" y="{}" font-size="12" font-weight="bold" fill="{}">{}</text>"#,
             x + 2,
-            y + 9,
+            y + 12,
+            if ink == "#333333" { "#000000" } else { ink },
             escape(note)
         );
     }
     c.piece.map(|(_, colour)| colour)
 }
 
-/// The legend below an SVG board: `keys`, then a disc for each piece colour drawn, then the
-/// wrapped edges (a dashed bar and `wrap`, the note) when the board wraps.
-fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64, wrap: Option<&str>) {
+/// The legend below an SVG board: `keys`, then a disc for each piece colour drawn, the
+/// promoted badge when one is drawn, then the wrapped edges (a dashed bar and `wrap`, the
+/// note) when the board wraps.
+fn legend(
+    ground: Ground,
+    out: &mut String,
+    keys: &[Key],
+    (sides, promoted): ([bool; 2], bool),
+    top: i64,
+    wrap: Option<&str>,
+) {
     let pieces = [(Colour::White, "a White piece"), (Colour::Black, "a Black piece")];
     let mut y = top;
     for key in keys {
         if key.swatch.starts_with('#') {
             let _ = writeln!(
                 out,
-                r##"<rect x="{MARGIN}" y="{}" width="12" height="12" fill="{}" fill-opacity="0.55" stroke="#555555"/>"##,
+                r##"<rect x="{MARGIN}" y="{}" width="12" height="12" fill="{}"{} stroke="#555555"/>"##,
                 y + 2,
-                key.swatch
+                key.swatch,
+                opacity(ground)
             );
         } else {
             let _ = writeln!(
@@ -397,6 +531,17 @@ fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64, wrap: Opti
         );
         y += LINE;
     }
+    if promoted {
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{}" cy="{}" r="6" fill="#cc79a7" stroke="#000000"/><text x="{}" y="{}" font-size="12">a promoted piece (+ in a FEN)</text>"##,
+            MARGIN + 6,
+            y + 8,
+            MARGIN + 20,
+            y + 12
+        );
+        y += LINE;
+    }
     if let Some(note) = wrap {
         let _ = writeln!(
             out,
@@ -412,6 +557,30 @@ fn legend(out: &mut String, keys: &[Key], sides: [bool; 2], top: i64, wrap: Opti
             y + 12,
             escape(note)
         );
+    }
+}
+
+/// The opacity attribute of a shade: opaque on a plain ground, half over the checkerboard.
+fn opacity(ground: Ground) -> &'static str {
+    match ground {
+        Ground::Plain => "",
+        Ground::Checkered => r#" fill-opacity="0.55""#,
+    }
+}
+
+/// Black or white ink, whichever reads on the CSS colour `#rrggbb` (by its luminance).
+fn ink_on(shade: &str) -> &'static str {
+    let channel = |i: usize| {
+        shade
+            .get(i..i + 2)
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+            .unwrap_or(255)
+    };
+    let luma = 299 * channel(1) + 587 * channel(3) + 114 * channel(5);
+    if luma < 128_000 {
+        "#ffffff"
+    } else {
+        "#000000"
     }
 }
 
@@ -452,6 +621,7 @@ mod tests {
             files: 1..=3,
             ranks: 1..=2,
             wrap: Wrap::None,
+            axes: Axes::Board,
         };
         let cell = |c: Coord| Cell {
             piece: (c == Coord::new(2, 2)).then_some(('N', Colour::Black)),
@@ -468,6 +638,7 @@ mod tests {
             to: Coord::new(2, 1),
             stroke: "#555555",
             width: 3,
+            arrow: false,
         };
         let off = Segment {
             to: Coord::new(9, 1),
@@ -475,6 +646,35 @@ mod tests {
         };
         let s = svg(&view, "t<1>", &keys, &[road, off], cell);
         assert_eq!(s.matches("<line ").count(), 1, "lines off the view are left out");
+        assert!(!s.contains("marker"), "a road has no arrowhead");
+        let arrow = Segment { arrow: true, ..road };
+        let s2 = svg(&view, "t", &keys, &[arrow, arrow], cell);
+        assert_eq!(
+            s2.matches("<marker id=\"head555555\"").count(),
+            1,
+            "one head per colour"
+        );
+        assert_eq!(s2.matches("marker-end=\"url(#head555555)\"").count(), 2);
+        let struck = svg(&view, "t", &keys, &[], |c| Cell {
+            struck: true,
+            ..cell(c)
+        });
+        assert_eq!(
+            struck.matches("<path d=\"M").count(),
+            1,
+            "only the piece is struck through"
+        );
+        assert!(!s2.contains("promoted"), "no badge keyed when none is drawn");
+        let promoted = svg(&view, "t", &keys, &[], |c| Cell {
+            promoted: true,
+            ..cell(c)
+        });
+        assert_eq!(
+            promoted.matches("fill=\"#cc79a7\"").count(),
+            2,
+            "the badge and its key"
+        );
+        assert!(promoted.contains(">a promoted piece (+ in a FEN)</text>"));
         assert!(s.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(s.contains("<title>t&lt;1&gt;</title>"));
         assert!(s.contains(">t&lt;1&gt;</text>"), "the title is drawn");
@@ -484,16 +684,20 @@ mod tests {
             "only the colours drawn are keyed"
         );
         assert!(s.trim_end().ends_with("</svg>"));
+        assert_eq!(of_variant("Attacks", Some("shogi")), "Attacks in shogi");
+        assert_eq!(of_variant("Attacks", None), "Attacks");
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
         assert_eq!(wrap("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
         let wide = View {
             files: 25..=28,
             ranks: 1..=1,
             wrap: Wrap::None,
+            axes: Axes::Board,
         };
         assert!(text(&wide, |_| Cell::default()).ends_with("files 25 to 28\n"));
         let torus = View {
             wrap: Wrap::Both,
+            axes: Axes::Board,
             ..view
         };
         assert!(text(&torus, cell).ends_with("   a b c\n(edges wrap: files and ranks (a torus))\n"));

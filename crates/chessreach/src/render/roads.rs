@@ -131,6 +131,7 @@ pub fn roads_svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -
         files: 1..=i64::try_from(cols).unwrap_or(i64::MAX),
         ranks: 1..=height,
         wrap: crate::geometry::Wrap::None,
+        axes: super::Axes::RowColumn,
     };
     // Row r (0-based from the top) is rank rows - r; column c is file c + 1.
     let coord = |cell: usize| {
@@ -155,6 +156,7 @@ pub fn roads_svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -
                     to: coord(next),
                     stroke,
                     width,
+                    arrow: false,
                 });
             }
         }
@@ -189,10 +191,12 @@ pub fn roads_svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -
                     .collect()
             }),
             mark: None,
+            struck: false,
+            promoted: false,
         }
     };
     let title = format!(
-        "Placement {}: a colour-{} piece of level {} (gold) reaches {total} intersection(s); discs show levels",
+        "Placement {}: a colour-{} piece of level {} (gold) reaches {total} intersection(s); discs show levels; axes: row, column as in the input",
         k + 1,
         mover.colour,
         mover.level

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Cell, Key};
+use super::{Cell, Key, Segment};
 use crate::attack::{AttackQuery, Position};
 use crate::geometry::Coord;
 use crate::path::{DistanceMap, Way};
@@ -16,11 +16,11 @@ pub const ROUTE_LEGEND: &str =
 pub const ROUTE_KEYS: [Key; 3] = [
     Key {
         swatch: "#2ca02c",
-        label: "the route: the move number in the corner",
+        label: "the route: arrows move by move, the move number in the corner",
     },
     Key {
         swatch: "#ff7f0e",
-        label: "a capture on the route",
+        label: "a capture on the route: the piece taken, struck through",
     },
     Key {
         swatch: "x",
@@ -66,6 +66,9 @@ fn board_cell<'a>(
             .piece_at(c)
             .map(|i| (pos.symbol_of(i), pos.pieces()[i].colour)),
         mark: map.is_some_and(|m| m.count(hostile, c) > 0).then_some('x'),
+        promoted: pos
+            .piece_at(c)
+            .is_some_and(|i| pos.kinds()[pos.pieces()[i].kind].promoted),
         ..Cell::default()
     }
 }
@@ -97,10 +100,32 @@ pub fn route_cell<'a>(
             cell.mark = Some(if taken { 'X' } else { step_mark(k) });
             cell.note = Some(k.to_string());
             cell.shade = Some(if taken { "#ff7f0e" } else { "#2ca02c" });
-            cell.piece = (k == 0).then_some(mover);
+            if k == 0 {
+                cell.piece = Some(mover);
+            } else if !taken {
+                cell.piece = None;
+            }
+            cell.struck = taken && cell.piece.is_some();
         }
         cell
     }
+}
+
+/// The moves of a route as arrows from square to square (the first `limit` squares, as
+/// [`route_cell`] numbers them), for [`super::svg`]'s `lines`. O(min(moves, limit)).
+#[must_use]
+pub fn route_arrows(way: Option<&Way>, limit: usize) -> Vec<Segment> {
+    let squares = way.map(|w| w.squares(limit)).unwrap_or_default();
+    squares
+        .windows(2)
+        .map(|pair| Segment {
+            from: pair[0],
+            to: pair[1],
+            stroke: "#00582a",
+            width: 3,
+            arrow: true,
+        })
+        .collect()
 }
 
 /// How a square of a distance map looks: its distance as a mark and a note, attacked squares

@@ -76,6 +76,7 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
                 files: f.0..=f.1,
                 ranks: rk.0..=rk.1,
                 wrap: r.wrap(),
+                axes: super::Axes::Board,
             })
         }
         Board::Strip(s) => {
@@ -100,8 +101,19 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
                 files: lo..=hi,
                 ranks: 1..=i64::from(s.ranks()),
                 wrap: crate::geometry::Wrap::None,
+                axes: super::Axes::Board,
             })
         }
+    }
+}
+
+/// A picture's title naming the variant the position comes from, if any:
+/// `Attacks on a 9x10 board in xiangqi`.
+#[must_use]
+pub fn of_variant(what: &str, variant: Option<&str>) -> String {
+    match variant {
+        Some(name) => format!("{what} in {name}"),
+        None => what.to_owned(),
     }
 }
 

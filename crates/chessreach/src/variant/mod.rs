@@ -375,7 +375,10 @@ impl Variant {
             }
             // Walls take kinds too: a kind's index is where it is pushed.
             keys.push((key, kinds.len()));
-            kinds.push(self.kind(piece, base.letter, raw_soldier, on_lines));
+            kinds.push(Kind {
+                promoted,
+                ..self.kind(piece, base.letter, raw_soldier, on_lines)
+            });
             Ok(kinds.len() - 1)
         })?;
         // A FEN says nothing about wrapped edges: the variant does.
@@ -437,6 +440,7 @@ impl Variant {
             symbol: symbol.to_ascii_uppercase(),
             rule,
             confine,
+            promoted: false,
         }
     }
 }
