@@ -23,7 +23,8 @@ pub(crate) struct Args {
     #[command(flatten)]
     pub(crate) position: PositionArgs,
 
-    /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`).
+    /// The mover: PIECE@SQUARE, White unless prefixed `b:` or a lower-case letter (e.g. `K@e1`,
+    /// `b:N@g8`, `n@g8`, `fsW@c3`).
     /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; with --variant, a variant letter moves as the variant moves it on each square (regions, the river, palace diagonals, double steps from its double-step region).
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     mover: String,

@@ -777,3 +777,84 @@ fn variant_movers_move_as_their_variant_says_square_by_square() {
     // No double step where the variant has none (Makruk's pawns).
     route("makruk", "8/8/8/8/8/8/8/8 w - - 0 1", "P@e3", "e5").stdout(moves(2));
 }
+
+#[test]
+fn a_lower_case_letter_is_a_black_piece() {
+    let summary = |flag: &str, spec: &str, says: &str| {
+        chessreach()
+            .args(["attacks", flag, spec])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(says.to_owned()));
+    };
+    summary(
+        "--piece",
+        "k@e8",
+        "White attacks 0 squares; Black attacks 5 squares.",
+    );
+    summary(
+        "--piece",
+        "K@e8",
+        "White attacks 5 squares; Black attacks 0 squares.",
+    );
+    summary(
+        "--black",
+        "K@e8",
+        "White attacks 0 squares; Black attacks 5 squares.",
+    );
+    summary(
+        "--piece",
+        "fmWfcF@e2",
+        "White attacks 2 squares; Black attacks 0 squares.",
+    );
+    chessreach()
+        .args(["attacks", "--piece", "w:k@e8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--piece"))
+        .stderr(predicate::str::contains("write `K` or `b:`"));
+}
+
+#[test]
+fn an_unknown_piece_letter_names_the_known_ones() {
+    chessreach()
+        .args(["attacks", "--define", "A=BN", "--piece", "X@e4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--piece"))
+        .stderr(predicate::str::contains(
+            "unknown piece letter `X` (known: K Q R B N P A)",
+        ))
+        .stderr(predicate::str::contains("--define 'X=BN'"));
+}
+
+#[test]
+fn shell_completions() {
+    for (shell, says) in [
+        ("bash", "_chessreach()"),
+        ("zsh", "#compdef chessreach"),
+        ("fish", "complete -c chessreach"),
+    ] {
+        chessreach()
+            .args(["completions", shell])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(says))
+            .stdout(predicate::str::contains("attacks"))
+            .stdout(predicate::str::contains("--piece"));
+    }
+    chessreach()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("possible values: bash, zsh, fish"));
+}
+
+#[test]
+fn an_unknown_subcommand_suggests_the_nearest() {
+    chessreach()
+        .arg("attak")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a similar subcommand exists: 'attacks'"));
+}
