@@ -348,7 +348,7 @@ mod tests {
         // Betza rules are case-sensitive text, not colours.
         assert_eq!(colour("fmWfcF@e2", Colour::White), Ok((Colour::White, 'P')));
         let e = spec("w:k@e8", Colour::White).expect_err("clash");
-        assert_eq!((e.at, e.kind), (2, SpecErrorKind::ColourClash('k')));
+        assert_eq!((e.at, &e.kind), (2, &SpecErrorKind::ColourClash('k')));
         assert!(e.to_string().contains("write `K` or `b:`"), "{e}");
     }
 
