@@ -679,7 +679,8 @@ fn judge_text(
     match verdict {
         Verdict::Over(Outcome::Won { side, .. }) if *side == program => {
             let moves = game.moves_made(program);
-            (Some(moves), format!("win in {moves} moves"))
+            let plural = if moves == 1 { "" } else { "s" };
+            (Some(moves), format!("win in {moves} move{plural}"))
         }
         Verdict::Over(Outcome::Won { .. }) if game.to_move() == program => {
             (None, "LOSS: the judge won".into())
@@ -784,14 +785,17 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
         }
         out.flush()?;
     }
-    let avg = if wins > 0 {
-        total_moves as f64 / f64::from(wins)
+    let average = if wins > 0 {
+        format!(
+            "{:.1} moves per win on average",
+            total_moves as f64 / f64::from(wins)
+        )
     } else {
-        0.0
+        "no wins".to_owned()
     };
     writeln!(
         out,
-        "{wins} won, {failures} not won, of {} games; {avg:.1} moves per win on average",
+        "{wins} won, {failures} not won, of {} games; {average}",
         a.games
     )?;
     out.flush()?;

@@ -400,7 +400,8 @@ fn duel_judge_catches_bad_programs() {
     judge("read a; read b; echo WHITE; echo 1 1; read c", "5000")
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("ILLEGAL MOVE"));
+        .stdout(predicate::str::contains("ILLEGAL MOVE"))
+        .stdout(predicate::str::contains("0 won, 1 not won, of 1 games; no wins\n"));
     // Exits early.
     judge("read a; read b; echo WHITE", "5000")
         .assert()
