@@ -795,8 +795,9 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
     };
     writeln!(
         out,
-        "{wins} won, {failures} not won, of {} games; {average}",
-        a.games
+        "{wins} won, {failures} not won, of {} game{}; {average}",
+        a.games,
+        if a.games == 1 { "" } else { "s" }
     )?;
     out.flush()?;
     if failures > 0 {

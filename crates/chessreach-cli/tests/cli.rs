@@ -401,7 +401,7 @@ fn duel_judge_catches_bad_programs() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("ILLEGAL MOVE"))
-        .stdout(predicate::str::contains("0 won, 1 not won, of 1 games; no wins\n"));
+        .stdout(predicate::str::contains("0 won, 1 not won, of 1 game; no wins\n"));
     // Exits early.
     judge("read a; read b; echo WHITE", "5000")
         .assert()
