@@ -785,6 +785,17 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
         }
         out.flush()?;
     }
+    writeln!(out, "{}", series_summary(wins, failures, a.games, total_moves))?;
+    out.flush()?;
+    if failures > 0 {
+        bail!("{failures} game(s) not won");
+    }
+    Ok(())
+}
+
+/// The last line of a judged series: `3 won, 1 not won, of 4 games; 2.7 moves per win on
+/// average` (`of 1 game`, `no wins`).
+fn series_summary(wins: u32, failures: u32, games: u32, total_moves: u64) -> String {
     let average = if wins > 0 {
         format!(
             "{:.1} moves per win on average",
@@ -793,17 +804,8 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
     } else {
         "no wins".to_owned()
     };
-    writeln!(
-        out,
-        "{wins} won, {failures} not won, of {} game{}; {average}",
-        a.games,
-        if a.games == 1 { "" } else { "s" }
-    )?;
-    out.flush()?;
-    if failures > 0 {
-        bail!("{failures} game(s) not won");
-    }
-    Ok(())
+    let plural = if games == 1 { "" } else { "s" };
+    format!("{wins} won, {failures} not won, of {games} game{plural}; {average}")
 }
 
 /// The arguments that make `duel serve` play the same pieces.

@@ -335,11 +335,13 @@ fn write_summary(
         histogram[d] += 1;
     }
     let reachable: u64 = histogram.iter().sum();
+    let far = histogram.len().saturating_sub(1);
     writeln!(
         out,
-        "{reachable} of {} squares reachable; the farthest {} moves away (a {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})",
+        "{reachable} of {} squares reachable; the farthest {far} move{} away ({} {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})",
         rect.len(),
-        histogram.len().saturating_sub(1)
+        if far == 1 { "" } else { "s" },
+        chessreach::input::article(&rect.to_string()),
     )?;
     // At most about 20 rows: distances grouped into equal ranges.
     let width = histogram.len().div_ceil(20).max(1);
