@@ -101,4 +101,7 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
   "-p chessreach-cli --test lab"
+plant "a piece letter's case ignored (k@e8 a White king)" crates/chessreach/src/attack/setup.rs \
+  "            (_, true) => Colour::Black," "            (_, true) => default," \
+  "-p chessreach --lib attack::setup::"
 exit $failed
