@@ -124,7 +124,7 @@ mod tests {
     fn a_variants_piece_moves_as_the_variant_says() {
         let xiangqi = Catalogue::with_builtin();
         let loaded = Loaded::of_variant(xiangqi.get("xiangqi").expect("built in"), None).expect("start");
-        let (mover, symbol) = loaded.mover("k@e1").expect("a king");
+        let (mover, symbol) = loaded.mover("K@e1").expect("a king");
         assert_eq!(symbol, 'K');
         assert!(mover.by_square.is_some(), "the general keeps to its palace");
         let plain = Loaded::new(loaded.position.clone(), Symbols::default());
