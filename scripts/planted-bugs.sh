@@ -128,4 +128,7 @@ plant "locust victims not marked attacked (XBetza legs)" crates/chessreach/src/a
 plant "the heat map drawing a colour its legend does not show" crates/chessreach/src/render/duel.rs \
   "} => ('B', BLACK_WINS, plies)," "} => ('B', \"#303030\", plies)," \
   "-p chessreach --lib render::"
+plant "a piece letter's case ignored (k@e8 a White king)" crates/chessreach/src/attack/setup.rs \
+  "            (_, true) => Colour::Black," "            (_, true) => default," \
+  "-p chessreach --lib attack::setup::"
 exit $failed

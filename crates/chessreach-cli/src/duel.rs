@@ -680,7 +680,8 @@ fn judge_text(
     match verdict {
         Verdict::Over(Outcome::Won { side, .. }) if *side == program => {
             let moves = game.moves_made(program);
-            (Some(moves), format!("win in {moves} moves"))
+            let plural = if moves == 1 { "" } else { "s" };
+            (Some(moves), format!("win in {moves} move{plural}"))
         }
         Verdict::Over(Outcome::Won { .. }) if game.to_move() == program => {
             (None, "LOSS: the judge won".into())
@@ -787,21 +788,27 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
         }
         out.flush()?;
     }
-    let avg = if wins > 0 {
-        total_moves as f64 / f64::from(wins)
-    } else {
-        0.0
-    };
-    writeln!(
-        out,
-        "{wins} won, {failures} not won, of {} games; {avg:.1} moves per win on average",
-        a.games
-    )?;
+    writeln!(out, "{}", series_summary(wins, failures, a.games, total_moves))?;
     out.flush()?;
     if failures > 0 {
         bail!("{failures} game(s) not won");
     }
     Ok(())
+}
+
+/// The last line of a judged series: `3 won, 1 not won, of 4 games; 2.7 moves per win on
+/// average` (`of 1 game`, `no wins`).
+fn series_summary(wins: u32, failures: u32, games: u32, total_moves: u64) -> String {
+    let average = if wins > 0 {
+        format!(
+            "{:.1} moves per win on average",
+            total_moves as f64 / f64::from(wins)
+        )
+    } else {
+        "no wins".to_owned()
+    };
+    let plural = if games == 1 { "" } else { "s" };
+    format!("{wins} won, {failures} not won, of {games} game{plural}; {average}")
 }
 
 /// The arguments that make `duel serve` play the same pieces.

@@ -74,6 +74,36 @@ enum Command {
     Variants(variants::Args),
     /// The Betza lab: a local web page and JSON API over these commands (loopback by default).
     Serve(serve::Args),
+    /// A shell completion script on stdout, e.g. `chessreach completions bash >
+    /// ~/.local/share/bash-completion/completions/chessreach`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+}
+
+/// The shells `chessreach completions` writes for.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+/// Writes the completion script of `shell` for this command line. Made in memory first:
+/// `clap_complete` panics on a failed write (a closed pipe), this returns the error.
+fn completions(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
+    use clap_complete::shells;
+    let mut cli = <Cli as clap::CommandFactory>::command();
+    let mut script = Vec::new();
+    match shell {
+        Shell::Bash => clap_complete::generate(shells::Bash, &mut cli, "chessreach", &mut script),
+        Shell::Zsh => clap_complete::generate(shells::Zsh, &mut cli, "chessreach", &mut script),
+        Shell::Fish => clap_complete::generate(shells::Fish, &mut cli, "chessreach", &mut script),
+    }
+    out.write_all(&script)?;
+    out.flush()
 }
 
 impl Command {
@@ -87,7 +117,9 @@ impl Command {
             Self::Duel(a) => duel::run(a, budget, out),
             Self::Variants(a) => variants::run(a, out),
             Self::Betza(a) => betza::run(a, out),
-            Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) => return None,
+            Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) | Self::Completions { .. } => {
+                return None
+            }
         })
     }
 }
@@ -182,6 +214,7 @@ fn main() -> ExitCode {
         Command::Roads(a) => roads::run(a, budget),
         Command::Demo(a) => demo::run(a),
         Command::Serve(a) => serve::run(a, budget),
+        Command::Completions { shell } => completions(*shell, &mut output::stdout()).map_err(Into::into),
         command => {
             let mut out = output::stdout();
             command

@@ -23,8 +23,9 @@ pub(crate) struct Args {
     #[command(flatten)]
     pub(crate) position: PositionArgs,
 
-    /// The mover: PIECE@SQUARE, White unless prefixed `b:` (e.g. `K@e1`, `b:N@g8`, `fsW@c3`;
-    /// with --variant, `+P@e5` a promoted piece), or a square alone (`g1`): the piece standing there.
+    /// The mover: PIECE@SQUARE, White unless prefixed `b:` or a lower-case letter (e.g. `K@e1`,
+    /// `b:N@g8`, `n@g8`, `fsW@c3`; with --variant, `+P@e5` a promoted piece), or a square alone
+    /// (`g1`): the piece standing there.
     /// PIECE is a letter (K Q R B N P or --define'd) or any Betza rule; with --variant, a variant letter moves as the variant moves it on each square (regions, the river, palace diagonals, double steps from its double-step region). A piece of the position named as the mover (`g1`, or `N@g1` where a knight of that side stands) leaves its square for the search: its own attacks stop.
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     mover: String,
@@ -381,11 +382,13 @@ fn write_summary(
         histogram[d] += 1;
     }
     let reachable: u64 = histogram.iter().sum();
+    let far = histogram.len().saturating_sub(1);
     writeln!(
         out,
-        "{reachable} of {} squares reachable; the farthest {} moves away (a {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})",
+        "{reachable} of {} squares reachable; the farthest {far} move{} away ({} {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})",
         rect.len(),
-        histogram.len().saturating_sub(1)
+        if far == 1 { "" } else { "s" },
+        chessreach::input::article(&rect.to_string()),
     )?;
     // At most about 20 rows: distances grouped into equal ranges.
     let width = histogram.len().div_ceil(20).max(1);

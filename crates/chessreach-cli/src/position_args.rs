@@ -55,11 +55,13 @@ pub(crate) struct PositionArgs {
 
     /// A White piece (or Black with a `b:` prefix): PIECE@SQUARE[/SQUARE…], where PIECE is a
     /// letter (K Q R B N P or --define'd) or any Betza rule, and squares are `e4` or `x,y`.
-    /// Examples: `N@b1/g1`, `b:P@a7/b7`, `fmWfcF@e2`, `BN@-3,4`. Repeatable.
+    /// As in FEN, a lower-case letter is Black (`k@e8`; refused after `w:`); Betza rules are
+    /// case-sensitive and take the flag's or prefix's colour.
+    /// Examples: `N@b1/g1`, `b:P@a7/b7`, `p@a7`, `fmWfcF@e2`, `BN@-3,4`. Repeatable.
     #[arg(long, value_name = "SPEC")]
     pub piece: Vec<String>,
 
-    /// A Black piece, same syntax as --piece. Repeatable.
+    /// A Black piece, same syntax as --piece (`K@e8` and `k@e8` alike are Black). Repeatable.
     #[arg(long, value_name = "SPEC")]
     pub black: Vec<String>,
 

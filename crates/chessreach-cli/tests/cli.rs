@@ -400,7 +400,8 @@ fn duel_judge_catches_bad_programs() {
     judge("read a; read b; echo WHITE; echo 1 1; read c", "5000")
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("ILLEGAL MOVE"));
+        .stdout(predicate::str::contains("ILLEGAL MOVE"))
+        .stdout(predicate::str::contains("0 won, 1 not won, of 1 game; no wins\n"));
     // Exits early.
     judge("read a; read b; echo WHITE", "5000")
         .assert()
@@ -746,23 +747,23 @@ fn variant_movers_move_as_their_variant_says_square_by_square() {
     let empty = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
     let path = |mover: &str, to: &str| route("xiangqi", empty, mover, to);
     // The Xiangqi king keeps to its palace, the elephant to its side of the river.
-    path("k@e1", "f3").stdout(moves(3));
-    path("k@e1", "e5").stdout(none());
-    path("b@c1", "c5").stdout(moves(2));
-    path("b@c1", "e7").stdout(none());
+    path("K@e1", "f3").stdout(moves(3));
+    path("K@e1", "e5").stdout(none());
+    path("B@c1", "c5").stdout(moves(2));
+    path("B@c1", "e7").stdout(none());
     // The soldier goes sideways only beyond the river, and never back.
-    path("p@e4", "f6").stdout(moves(3));
-    path("p@e6", "d6").stdout(moves(1));
-    path("p@e4", "d4").stdout(none());
+    path("P@e4", "f6").stdout(moves(3));
+    path("P@e6", "d6").stdout(moves(1));
+    path("P@e4", "d4").stdout(none());
     path("b:p@e7", "d5").stdout(moves(3));
     // The rook goes anywhere; a Betza mover is routed by its moves alone.
-    path("r@a1", "e5").stdout(moves(2));
+    path("R@a1", "e5").stdout(moves(2));
     path("WW@e1", "e5").stdout(moves(1));
     // Janggi: the king steps diagonally on the palace lines only; the cannon hops no cannon.
-    route("janggi", empty, "k@d1", "e2").stdout(moves(1));
-    route("janggi", empty, "k@e1", "d2").stdout(moves(2));
-    route("janggi", "9/9/9/9/9/9/9/P8/9/9 w - - 0 1", "c@a1", "a5").stdout(moves(1));
-    route("janggi", "9/9/9/9/9/9/9/C8/9/9 w - - 0 1", "c@a1", "a5").stdout(none());
+    route("janggi", empty, "K@d1", "e2").stdout(moves(1));
+    route("janggi", empty, "K@e1", "d2").stdout(moves(2));
+    route("janggi", "9/9/9/9/9/9/9/P8/9/9 w - - 0 1", "C@a1", "a5").stdout(moves(1));
+    route("janggi", "9/9/9/9/9/9/9/C8/9/9 w - - 0 1", "C@a1", "a5").stdout(none());
     // Double steps from the variant's region: chess's second rank, Grand's third, Wolf's
     // sergeant from b3 as well.
     route("chess", "8/8/8/8/8/8/8/8 w - - 0 1", "P@e2", "e4").stdout(moves(1));
@@ -772,8 +773,8 @@ fn variant_movers_move_as_their_variant_says_square_by_square() {
     route("grand", grand, "P@e2", "e4").stdout(moves(2));
     route("grand", grand, "b:p@e8", "e6").stdout(moves(1));
     let wolf = "8/8/8/8/8/8/8/8/8/8 w - - 0 1";
-    route("wolf", wolf, "s@b3", "b5").stdout(moves(1));
-    route("wolf", wolf, "s@d3", "d5").stdout(moves(2));
+    route("wolf", wolf, "S@b3", "b5").stdout(moves(1));
+    route("wolf", wolf, "S@d3", "d5").stdout(moves(2));
     // No double step where the variant has none (Makruk's pawns).
     route("makruk", "8/8/8/8/8/8/8/8 w - - 0 1", "P@e3", "e5").stdout(moves(2));
 }
@@ -889,4 +890,85 @@ fn no_route_says_why() {
         .stdout(predicate::str::contains(
             "no route: the mover keeps to squares of one colour",
         ));
+}
+
+#[test]
+fn a_lower_case_letter_is_a_black_piece() {
+    let summary = |flag: &str, spec: &str, says: &str| {
+        chessreach()
+            .args(["attacks", flag, spec])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(says.to_owned()));
+    };
+    summary(
+        "--piece",
+        "k@e8",
+        "White attacks 0 squares; Black attacks 5 squares.",
+    );
+    summary(
+        "--piece",
+        "K@e8",
+        "White attacks 5 squares; Black attacks 0 squares.",
+    );
+    summary(
+        "--black",
+        "K@e8",
+        "White attacks 0 squares; Black attacks 5 squares.",
+    );
+    summary(
+        "--piece",
+        "fmWfcF@e2",
+        "White attacks 2 squares; Black attacks 0 squares.",
+    );
+    chessreach()
+        .args(["attacks", "--piece", "w:k@e8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--piece"))
+        .stderr(predicate::str::contains("write `K` or `b:`"));
+}
+
+#[test]
+fn an_unknown_piece_letter_names_the_known_ones() {
+    chessreach()
+        .args(["attacks", "--define", "A=BN", "--piece", "X@e4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--piece"))
+        .stderr(predicate::str::contains(
+            "unknown piece letter `X` (known: K Q R B N P A)",
+        ))
+        .stderr(predicate::str::contains("--define 'X=BN'"));
+}
+
+#[test]
+fn shell_completions() {
+    for (shell, says) in [
+        ("bash", "_chessreach()"),
+        ("zsh", "#compdef chessreach"),
+        ("fish", "complete -c chessreach"),
+    ] {
+        chessreach()
+            .args(["completions", shell])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(says))
+            .stdout(predicate::str::contains("attacks"))
+            .stdout(predicate::str::contains("--piece"));
+    }
+    chessreach()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("possible values: bash, zsh, fish"));
+}
+
+#[test]
+fn an_unknown_subcommand_suggests_the_nearest() {
+    chessreach()
+        .arg("attak")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a similar subcommand exists: 'attacks'"));
 }

@@ -396,16 +396,16 @@ def test_variants_follow_fairy_stockfish_rules():
     assert chessreach.route(board, "b:+P@e5", to="d4").moves == 1
     # Routes move a variant's piece as the variant says on each square: regions, the river.
     empty = chessreach.Position.from_variant("xiangqi", "9/9/9/9/9/9/9/9/9/9 w - - 0 1")
-    assert chessreach.route(empty, "k@e1", to="f3").moves == 3
-    assert not chessreach.route(empty, "k@e1", to="e5")
-    assert chessreach.route(empty, "b@c1", to="c5").moves == 2
-    assert not chessreach.route(empty, "b@c1", to="e7")
-    assert chessreach.route(empty, "p@e4", to="f6").moves == 3
-    assert not chessreach.route(empty, "p@e4", to="d4")
+    assert chessreach.route(empty, "K@e1", to="f3").moves == 3
+    assert not chessreach.route(empty, "K@e1", to="e5")
+    assert chessreach.route(empty, "B@c1", to="c5").moves == 2
+    assert not chessreach.route(empty, "B@c1", to="e7")
+    assert chessreach.route(empty, "P@e4", to="f6").moves == 3
+    assert not chessreach.route(empty, "P@e4", to="d4")
     grand = chessreach.Position.from_variant("grand", "10/10/10/10/10/10/10/10/10/10 w - - 0 1")
     assert chessreach.route(grand, "P@e3", to="e5").moves == 1
     assert chessreach.route(grand, "P@e2", to="e4").moves == 2
-    assert chessreach.route(empty, "r@a1", to="e5").moves == 2
+    assert chessreach.route(empty, "R@a1", to="e5").moves == 2
 
 
 def test_walls_block_and_are_never_attacked():

@@ -191,6 +191,11 @@ impl Symbols {
         let letter = letter.to_ascii_uppercase();
         self.table.iter().find(|(l, _)| *l == letter).map(|(_, r)| r)
     }
+
+    /// The letters known, upper case, in the order they were bound.
+    pub fn letters(&self) -> impl Iterator<Item = char> + '_ {
+        self.table.iter().map(|&(l, _)| l)
+    }
 }
 
 impl Position {

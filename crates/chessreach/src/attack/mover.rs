@@ -75,7 +75,7 @@ impl SquareMoves {
 
 impl Mover {
     /// Reads a mover from a piece spec with one square (`K@e1`, `b:N@g8`, `fsW@c3`, a letter
-    /// `symbols` knows or any Betza rule), White unless prefixed; with the letter it is drawn
+    /// `symbols` knows or any Betza rule), White unless prefixed or a lower-case letter; with the letter it is drawn
     /// with.
     ///
     /// # Errors

@@ -119,7 +119,7 @@ pub enum PositionError {
         symbol: char,
     },
     /// A wrap asked of a strip (strips never wrap).
-    #[error("a {0} strip cannot wrap: only bounded boards are cylinders or tori")]
+    #[error("an {0} strip cannot wrap: only bounded boards are cylinders or tori")]
     StripWraps(Board),
     /// A piece whose kind does not exist.
     #[error("piece {piece} names kind {kind}, but there are only {kinds} kinds")]

@@ -53,6 +53,10 @@ pub enum SpecErrorKind {
     NoPieceOn(Coord),
     /// `+X`, a promoted piece, where `X` does not promote (or no variant is loaded).
     NotPromoted(char),
+    /// A lower-case letter (Black, as in FEN) under a `w:` prefix.
+    ColourClash(char),
+    /// A single letter that is neither known (these are, upper case) nor a Betza rule.
+    UnknownLetter(char, String),
 }
 
 impl fmt::Display for SpecErrorKind {
@@ -75,6 +79,16 @@ impl fmt::Display for SpecErrorKind {
                 f,
                 "`+{c}` is a promoted piece, but `{c}` does not promote here (a variant's `promotedPieceType` says what does)"
             ),
+            Self::ColourClash(c) => write!(
+                f,
+                "`{c}` is lower case, a Black piece (as in FEN), but `w:` asks for White: write `{}` or `b:`",
+                c.to_ascii_uppercase()
+            ),
+            Self::UnknownLetter(c, known) => write!(
+                f,
+                "unknown piece letter `{c}` (known: {known}): define it, e.g. --define '{}=BN', or give a Betza rule",
+                c.to_ascii_uppercase()
+            ),
         }
     }
 }
@@ -90,9 +104,10 @@ impl fmt::Display for SpecError {
 }
 
 impl PieceSpec {
-    /// Reads `[w:|b:]PIECE@SQ[/SQ…]`: `PIECE` is a letter `symbols` knows (either case) or any
-    /// Betza rule; squares are `e4` or `x,y`; without a prefix the pieces are `default`'s.
-    /// O(length).
+    /// Reads `[w:|b:]PIECE@SQ[/SQ…]`: `PIECE` is a letter `symbols` knows or any Betza rule;
+    /// squares are `e4` or `x,y`. A letter's case is its colour as in FEN: a lower-case letter
+    /// is Black (refused under `w:`); an upper-case letter or a Betza rule is the prefix's
+    /// colour, else `default`'s. O(length).
     ///
     /// # Errors
     ///
@@ -103,11 +118,11 @@ impl PieceSpec {
             at,
             kind,
         };
-        let (colour, body, skip) = match spec.split_once(':') {
-            Some(("w", rest)) => (Colour::White, rest, 2),
-            Some(("b", rest)) => (Colour::Black, rest, 2),
+        let (prefix, body, skip) = match spec.split_once(':') {
+            Some(("w", rest)) => (Some(Colour::White), rest, 2),
+            Some(("b", rest)) => (Some(Colour::Black), rest, 2),
             Some((p, _)) => return Err(fail(0, SpecErrorKind::UnknownColour(p.to_owned()))),
-            None => (default, spec, 0),
+            None => (None, spec, 0),
         };
         let (piece, squares) = body
             .split_once('@')
@@ -117,13 +132,37 @@ impl PieceSpec {
             (Some(c), None) => symbols.get(c).map(|r| (c.to_ascii_uppercase(), r.clone())),
             _ => None,
         };
+        let lower = single.is_some() && piece.starts_with(|c: char| c.is_ascii_lowercase());
+        let colour = match (prefix, lower) {
+            (Some(Colour::White), true) => {
+                return Err(fail(
+                    skip,
+                    SpecErrorKind::ColourClash(piece.chars().next().unwrap_or('?')),
+                ));
+            }
+            (_, true) => Colour::Black,
+            (Some(c), false) => c,
+            (None, false) => default,
+        };
         let (symbol, rule) = if let Some(found) = single {
             found
         } else {
             let rule: Rule = symbols
                 .dialect()
                 .parse(piece)
-                .map_err(|e: crate::piece::BetzaError| fail(skip + e.at, SpecErrorKind::Rule(e.kind)))?;
+                .map_err(|e: crate::piece::BetzaError| {
+                    let mut chars = piece.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) if c.is_ascii_alphabetic() => fail(
+                            skip,
+                            SpecErrorKind::UnknownLetter(
+                                c,
+                                symbols.letters().map(String::from).collect::<Vec<_>>().join(" "),
+                            ),
+                        ),
+                        _ => fail(skip + e.at, SpecErrorKind::Rule(e.kind)),
+                    }
+                })?;
             let symbol = Symbols::ORTHODOX
                 .into_iter()
                 .find(|&l| symbols.get(l) == Some(&rule))
@@ -316,6 +355,37 @@ mod tests {
         assert_eq!((one.colour, at), (Colour::Black, Coord::new(5, 8)));
         let e = PieceSpec::parse_one("K@a1/b2", Colour::White, &Symbols::default()).expect_err("two");
         assert_eq!((e.at, e.kind), (1, SpecErrorKind::NotOneSquare(2)));
+    }
+
+    #[test]
+    fn a_letters_case_is_its_colour() {
+        let colour = |s: &str, c: Colour| spec(s, c).map(|p| (p.colour, p.symbol));
+        assert_eq!(colour("k@e8", Colour::White), Ok((Colour::Black, 'K')));
+        assert_eq!(colour("K@e1", Colour::White), Ok((Colour::White, 'K')));
+        assert_eq!(colour("K@e8", Colour::Black), Ok((Colour::Black, 'K')));
+        assert_eq!(colour("b:K@e8", Colour::White), Ok((Colour::Black, 'K')));
+        assert_eq!(colour("b:n@e8", Colour::White), Ok((Colour::Black, 'N')));
+        // Betza rules are case-sensitive text, not colours.
+        assert_eq!(colour("fmWfcF@e2", Colour::White), Ok((Colour::White, 'P')));
+        let e = spec("w:k@e8", Colour::White).expect_err("clash");
+        assert_eq!((e.at, &e.kind), (2, &SpecErrorKind::ColourClash('k')));
+        assert!(e.to_string().contains("write `K` or `b:`"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_letter_names_the_known_ones() {
+        let mut symbols = Symbols::default();
+        symbols.define("A=BN").expect("define");
+        let e = PieceSpec::parse("b:X@e4", Colour::White, &symbols).expect_err("unknown");
+        assert_eq!(e.at, 2);
+        assert_eq!(e.kind, SpecErrorKind::UnknownLetter('X', "K Q R B N P A".into()));
+        assert!(e.to_string().contains("--define 'X=BN'"), "{e}");
+        assert_eq!(
+            PieceSpec::parse("x@e4", Colour::White, &symbols).map_err(|e| e.kind),
+            Err(SpecErrorKind::UnknownLetter('x', "K Q R B N P A".into()))
+        );
+        // A single Betza atom is still a rule.
+        assert!(PieceSpec::parse("W@e4", Colour::White, &symbols).is_ok());
     }
 
     #[test]

@@ -224,7 +224,7 @@ impl Variant {
         self.pieces.iter().find(|p| p.letter == l)
     }
 
-    /// The variant's letters as [`Symbols`] for piece specs (`--mover n@b1`): each letter
+    /// The variant's letters as [`Symbols`] for piece specs (`--mover N@b1`): each letter
     /// bound to its piece's rule, without the variant's confinement (regions, palace lines);
     /// orthodox letters the variant does not use keep their chess meaning.
     #[must_use]
