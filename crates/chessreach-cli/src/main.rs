@@ -6,6 +6,7 @@
 mod attacks;
 mod demo;
 mod duel;
+mod endgame;
 mod infer;
 mod output;
 mod path;
@@ -65,6 +66,8 @@ enum Command {
     Path(path::Args),
     /// Duels between two pieces: solve every start, judge a program, play, prove knightmare's strategy.
     Duel(duel::Args),
+    /// Royal endgames (3 and 4 pieces, any pieces and board): solve, probe a FEN, mating potential.
+    Endgame(endgame::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
     /// Reach on a grid of typed roads, placement by placement, drawn.
@@ -126,6 +129,7 @@ fn main() -> ExitCode {
         Command::Path(a) => path::run(&a, budget),
         Command::Infer(a) => infer::run(&a, budget),
         Command::Duel(a) => duel::run(&a, budget),
+        Command::Endgame(a) => endgame::run(&a, budget),
         Command::Roads(a) => roads::run(&a, budget),
         Command::Demo(a) => demo::run(&a),
         Command::Variants(a) => variants::run(&a),
