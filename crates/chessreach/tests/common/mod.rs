@@ -17,7 +17,9 @@ use chessreach::geometry::{Board, Coord};
 use chessreach::piece::{Colour, Rule};
 use proptest::prelude::*;
 
+pub mod endgame_ref;
 pub mod wrap;
+pub mod xbetza_ref;
 
 /// One move family, for White: a leap `(dx, dy)` repeated up to `range` times (0: unlimited),
 /// whether it may move to an empty square and whether it may capture, and for a lame leap the
