@@ -66,6 +66,9 @@ plant "wrap ignored (a wrapped step leaves the board)" crates/chessreach/src/geo
             return self.contains(to).then_some(to);"
 plant "own square not stopped (a wrapped ride passes its own square)" crates/chessreach/src/attack/walk.rs \
   "            Some(next) if next != from => at = next," "            Some(next) => at = next,"
+plant "the endgame solver's stalemate rule ignored (stalemate always a draw)" crates/chessreach/src/endgame/table.rs \
+  "if self.stalemate == Stalemate::Loss || t.attacked(self.gens, stm, sq, 0) {" \
+  "if t.attacked(self.gens, stm, sq, 0) {"
 plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/retro/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
   "            let Some(to) = self.at(tx, ty) else {"
