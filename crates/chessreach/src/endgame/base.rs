@@ -7,19 +7,19 @@
 
 use std::fmt::Write as _;
 
-use super::table::{Context, Move, Rel, Slot, Squares, Table};
+use super::table::{Context, Move, Piece, Rel, Slot, Squares, Table};
 use super::{EndgameError, Material, Rules};
 use crate::attack::Position;
 use crate::geometry::{Coord, Square};
 use crate::limits::{Budget, Progress};
 use crate::piece::Colour;
-use crate::retro::moves::{Marks, MoveGen};
+use crate::retro::moves::{AttackTable, Marks, MoveGen};
 
 /// Every position of a material and of its subgames, solved.
 #[derive(Debug)]
 pub struct Tablebase {
     rules: Rules,
-    gens: Vec<MoveGen>,
+    gens: Vec<Piece>,
     /// Subgames first; the material asked for last.
     tables: Vec<Table>,
     marks: usize,
@@ -102,11 +102,14 @@ impl Tablebase {
     #[must_use]
     pub fn bytes_needed(rules: &Rules, material: &Material) -> Option<u64> {
         let squares = rules.rect.len() as u64;
+        let (w, h) = (u64::from(rules.rect.width()), u64::from(rules.rect.height()));
+        // Marks, and an attack table per kind and colour (at most four of each).
+        let fixed = squares
+            .checked_mul(8)?
+            .checked_add(AttackTable::bytes(w, h)?.checked_mul(8)?)?;
         Self::materials(material)
             .iter()
-            .try_fold(squares.checked_mul(8)?, |acc, m| {
-                acc.checked_add(Table::bytes(m, squares)?)
-            })
+            .try_fold(fixed, |acc, m| acc.checked_add(Table::bytes(m, squares)?))
     }
 
     /// Solves `material` and its subgames under `rules`, refusing up front beyond `budget`.
@@ -162,8 +165,14 @@ impl Tablebase {
         }
         budget.check("the endgame tables", Self::bytes_needed(rules, material))?;
         let squares = rules.rect.len() as u64;
-        let gens: Vec<MoveGen> = gens.into_iter().map(|(_, g)| g).collect();
-        let marks = if gens.iter().any(MoveGen::needs_marks) {
+        let gens: Vec<Piece> = gens
+            .into_iter()
+            .map(|(_, gen)| Piece {
+                attacks: gen.attack_table(),
+                gen,
+            })
+            .collect();
+        let marks = if gens.iter().any(|p| p.gen.needs_marks()) {
             rules.rect.len()
         } else {
             0

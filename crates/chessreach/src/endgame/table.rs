@@ -38,7 +38,14 @@ use rayon::prelude::*;
 use super::{EndgameError, Material, Stalemate};
 use crate::limits::Progress;
 use crate::piece::Colour;
-use crate::retro::moves::{Marks, MoveGen, Occupancy};
+use crate::retro::moves::{AttackTable, Marks, MoveGen, Occupancy};
+
+/// One kind of piece of one colour: its generator and, on flat boards, its attack table.
+#[derive(Debug)]
+pub(crate) struct Piece {
+    pub(crate) gen: MoveGen,
+    pub(crate) attacks: Option<AttackTable>,
+}
 
 /// State bits of a cell.
 const WIN: u16 = 1 << 14;
@@ -235,7 +242,7 @@ impl Table {
     /// Whether `side`'s royal is attacked in `sq`, the slots in `skip` off the board.
     /// O(pieces × steps) plus the squares between on rides.
     #[inline]
-    pub(crate) fn attacked(&self, gens: &[MoveGen], side: Colour, sq: &Squares, skip: u8) -> bool {
+    pub(crate) fn attacked(&self, gens: &[Piece], side: Colour, sq: &Squares, skip: u8) -> bool {
         let n = self.n();
         let target = sq[Self::royal(side)];
         let mut them = self.side_mask[side.opponent().index()] & !skip;
@@ -248,7 +255,8 @@ impl Table {
                 skip: skip | (1 << j),
                 enemy: 0,
             };
-            if gens[self.slots[j].gen].attacks_in(sq[j], target, &occ) {
+            let piece = &gens[self.slots[j].gen];
+            if piece.gen.attacks_by(piece.attacks.as_ref(), sq[j], target, &occ) {
                 return true;
             }
         }
@@ -267,7 +275,7 @@ impl Table {
     /// steps).
     pub(crate) fn moves(
         &self,
-        gens: &[MoveGen],
+        gens: &[Piece],
         stm: Colour,
         sq: &Squares,
         marks: &mut Marks,
@@ -288,21 +296,23 @@ impl Table {
                 skip: 1 << i,
                 enemy,
             };
-            gens[self.slots[i].gen].moves_in(sq[i], &occ, marks, |to, capture| {
-                let captured = capture.then(|| (0..n).find(|&j| j != i && sq[j] == to)).flatten();
-                let legal = free || {
-                    let mut q = *sq;
-                    q[i] = to;
-                    !self.attacked(gens, stm, &q, captured.map_or(0, |j| 1 << j))
-                };
-                if legal {
-                    f(Move {
-                        slot: i,
-                        to,
-                        captured,
-                    });
-                }
-            });
+            gens[self.slots[i].gen]
+                .gen
+                .moves_in(sq[i], &occ, marks, |to, capture| {
+                    let captured = capture.then(|| (0..n).find(|&j| j != i && sq[j] == to)).flatten();
+                    let legal = free || {
+                        let mut q = *sq;
+                        q[i] = to;
+                        !self.attacked(gens, stm, &q, captured.map_or(0, |j| 1 << j))
+                    };
+                    if legal {
+                        f(Move {
+                            slot: i,
+                            to,
+                            captured,
+                        });
+                    }
+                });
         }
     }
 
@@ -329,7 +339,7 @@ impl Table {
 
 /// What the solver needs of the tablebase: the generators, the solved subgames, the rules.
 pub(crate) struct Context<'a> {
-    pub(crate) gens: &'a [MoveGen],
+    pub(crate) gens: &'a [Piece],
     pub(crate) tables: &'a [Table],
     pub(crate) stalemate: Stalemate,
     pub(crate) marks: usize,
@@ -508,7 +518,9 @@ impl Context<'_> {
                 enemy: 0,
             };
             fresh.clear();
-            self.gens[t.slots[i].gen].unmoves_in(sq[i], &occ, false, marks, |from| fresh.push(from));
+            self.gens[t.slots[i].gen]
+                .gen
+                .unmoves_in(sq[i], &occ, false, marks, |from| fresh.push(from));
             for &from in fresh.iter() {
                 let mut p = *sq;
                 p[i] = from;

@@ -117,6 +117,28 @@ impl<O: Occupancy> Occupancy for With<'_, O> {
     }
 }
 
+/// Per offset from a piece on a flat board (rows of `cols`): 0 when no capturing step reaches
+/// it, else the step's index + 1 (bits 0–11) and its leaps (bits 12–31), [`AttackTable::MANY`]
+/// when several steps do.
+#[derive(Clone, Debug)]
+pub(crate) struct AttackTable {
+    cols: i64,
+    entries: Vec<u32>,
+}
+
+impl AttackTable {
+    /// Several steps reach the offset.
+    const MANY: u32 = u32::MAX;
+
+    /// Bytes of a table on a `width × height` board.
+    pub(crate) fn bytes(width: u64, height: u64) -> Option<u64> {
+        (2 * width)
+            .checked_sub(1)?
+            .checked_mul((2 * height).checked_sub(1)?)?
+            .checked_mul(4)
+    }
+}
+
 /// How a leap may be used: the leg square that must be empty (`u32::MAX`: none), and whether
 /// it may move and capture.
 #[derive(Clone, Copy, Debug)]
@@ -453,6 +475,74 @@ impl MoveGen {
                         .is_none_or(|s| !occ.occupied(s))
                 })
         })
+    }
+
+    /// On a flat board, the capturing step (and its number of leaps) that reaches each offset
+    /// from the piece: what [`MoveGen::attacks_by`] reads instead of trying every step.
+    /// `None` on wrapped boards or with more than 4,095 steps. O((2W−1)(2H−1) + Σ ray lengths)
+    /// time and 4 bytes an offset.
+    pub(crate) fn attack_table(&self) -> Option<AttackTable> {
+        if self.wrap_files || self.wrap_ranks || self.walks.len() >= 1 << 12 {
+            return None;
+        }
+        let (cols, rows) = (2 * self.width - 1, 2 * self.height - 1);
+        let mut entries = vec![0u32; usize::try_from(cols * rows).ok()?];
+        for (i, w) in self.walks.iter().enumerate().filter(|(_, w)| w.can_capture) {
+            let mut k = 1i64;
+            loop {
+                let (ex, ey) = (k * w.dx, k * w.dy);
+                if ex.abs() >= self.width
+                    || ey.abs() >= self.height
+                    || (w.range != 0 && k > i64::from(w.range))
+                {
+                    break;
+                }
+                let slot = &mut entries
+                    [usize::try_from((ey + self.height - 1) * cols + ex + self.width - 1).ok()?];
+                *slot = if *slot == 0 {
+                    u32::try_from(i + 1).ok()? | (u32::try_from(k).ok()? << 12)
+                } else {
+                    AttackTable::MANY
+                };
+                k += 1;
+            }
+        }
+        Some(AttackTable { cols, entries })
+    }
+
+    /// [`MoveGen::attacks_in`] through the piece's [`AttackTable`] when it has one: one lookup,
+    /// then the leg and the squares between. O(1 + squares between); several steps reaching
+    /// one offset fall back to trying every step.
+    #[inline]
+    pub(crate) fn attacks_by(
+        &self,
+        table: Option<&AttackTable>,
+        from: u32,
+        sq: u32,
+        occ: &impl Occupancy,
+    ) -> bool {
+        let Some(table) = table else {
+            return self.attacks_in(from, sq, occ);
+        };
+        let (fx, fy) = self.xy(from);
+        let (tx, ty) = self.xy(sq);
+        let Ok(at) = usize::try_from((ty - fy + self.height - 1) * table.cols + tx - fx + self.width - 1)
+        else {
+            return false;
+        };
+        match table.entries.get(at).copied().unwrap_or(0) {
+            0 => false,
+            AttackTable::MANY => self.attacks_in(from, sq, occ),
+            entry => {
+                let step = &self.walks[(entry & 0xFFF) as usize - 1];
+                let leaps = i64::from(entry >> 12);
+                !self.leg_blocked(step, (fx, fy), &With { occ, extra: sq })
+                    && (1..leaps).all(|j| {
+                        self.at(fx + j * step.dx, fy + j * step.dy)
+                            .is_none_or(|s| !occ.occupied(s))
+                    })
+            }
+        }
     }
 
     /// The squares from which the piece attacks `sq` when the other piece stands there (nothing
