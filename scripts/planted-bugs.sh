@@ -42,9 +42,9 @@ plant "rider blocking in the attack walker" crates/chessreach/src/attack/walk.rs
         }" "        if false {
             return;
         }"
-plant "rider blocking in the duel move generator" crates/chessreach/src/duel/moves.rs \
-  "if capture || left == 1 {" "if left == 1 {"
-plant "unmoves in the duel solver (a lame leg ignored)" crates/chessreach/src/duel/moves.rs \
+plant "rider blocking in the duel move generator" crates/chessreach/src/retro/moves.rs \
+  "            if occupied {" "            if occupied && w.range == 1 {"
+plant "unmoves in the duel solver (a lame leg ignored)" crates/chessreach/src/retro/moves.rs \
   "if leg_free && (!self.dedup || marks.insert(from)) {" "if !self.dedup || marks.insert(from) {"
 plant "the duel solver's leap tables (a lame leg ignored)" crates/chessreach/src/duel/solver.rs \
   "if ok && from != still && kind.leg != still {" "if ok && from != still {"
@@ -71,7 +71,10 @@ plant "wrap ignored (a wrapped step leaves the board)" crates/chessreach/src/geo
             return self.contains(to).then_some(to);"
 plant "own square not stopped (a wrapped ride passes its own square)" crates/chessreach/src/attack/walk.rs \
   "            Some(next) if next != from => at = next," "            Some(next) => at = next,"
-plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/duel/moves.rs \
+plant "the endgame solver's stalemate rule ignored (stalemate always a draw)" crates/chessreach/src/endgame/table.rs \
+  "if self.stalemate == Stalemate::Loss || t.attacked(self.gens, stm, sq, 0) {" \
+  "if t.attacked(self.gens, stm, sq, 0) {"
+plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/retro/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
   "            let Some(to) = self.at(tx, ty) else {"
 plant "a file cycle in path/ (the route vocabulary using its dispatcher)" crates/chessreach/src/path/question.rs \

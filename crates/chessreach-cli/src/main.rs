@@ -7,6 +7,7 @@ mod attacks;
 mod betza;
 mod demo;
 mod duel;
+mod endgame;
 mod infer;
 mod output;
 mod path;
@@ -61,6 +62,8 @@ enum Command {
     Path(path::Args),
     /// Duels between two pieces: solve every start, judge a program, play, prove knightmare's strategy.
     Duel(duel::Args),
+    /// Royal endgames (3 and 4 pieces, any pieces and board): solve, probe a FEN, mating potential.
+    Endgame(endgame::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
     /// One piece's move diagram (moves, captures, locust victims, hops), its canonical form,
@@ -117,9 +120,12 @@ impl Command {
             Self::Duel(a) => duel::run(a, budget, out),
             Self::Variants(a) => variants::run(a, out),
             Self::Betza(a) => betza::run(a, out),
-            Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) | Self::Completions { .. } => {
-                return None
-            }
+            Self::Solve(_)
+            | Self::Roads(_)
+            | Self::Demo(_)
+            | Self::Serve(_)
+            | Self::Endgame(_)
+            | Self::Completions { .. } => return None,
         })
     }
 }
@@ -214,6 +220,7 @@ fn main() -> ExitCode {
         Command::Roads(a) => roads::run(a, budget),
         Command::Demo(a) => demo::run(a),
         Command::Serve(a) => serve::run(a, budget),
+        Command::Endgame(a) => endgame::run(a, budget),
         Command::Completions { shell } => completions(*shell, &mut output::stdout()).map_err(Into::into),
         command => {
             let mut out = output::stdout();

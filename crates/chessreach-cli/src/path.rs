@@ -388,7 +388,7 @@ fn write_summary(
         "{reachable} of {} squares reachable; the farthest {far} move{} away ({} {rect} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT})",
         rect.len(),
         if far == 1 { "" } else { "s" },
-        chessreach::input::article(&rect.to_string()),
+        chessreach::geometry::article(&rect.to_string()),
     )?;
     // At most about 20 rows: distances grouped into equal ranges.
     let width = histogram.len().div_ceil(20).max(1);

@@ -5,6 +5,7 @@
 
 pub mod attack;
 pub mod duel;
+pub mod endgame;
 pub mod geometry;
 pub mod infer;
 pub mod input;
@@ -14,6 +15,7 @@ pub mod path;
 pub mod piece;
 pub mod problems;
 pub mod render;
+pub mod retro;
 pub mod roads;
 pub mod variant;
 

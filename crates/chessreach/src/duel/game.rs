@@ -4,10 +4,10 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::moves::Marks;
 use super::{Duel, DuelError};
 use crate::geometry::{Coord, Square};
 use crate::piece::Colour;
+use crate::retro::moves::Marks;
 
 /// How a side won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

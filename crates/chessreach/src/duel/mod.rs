@@ -35,7 +35,6 @@
 
 mod game;
 pub mod leaper;
-mod moves;
 pub mod policy;
 pub mod protocol;
 mod referee;
@@ -51,7 +50,7 @@ use thiserror::Error;
 use crate::geometry::{Coord, Rect, Square};
 use crate::limits::TooLarge;
 use crate::piece::{Colour, Rule};
-use moves::{Marks, MoveGen};
+use crate::retro::moves::{GenError, Marks, MoveGen};
 
 /// The arena of a duel: the board, both pieces' rules and both (optional) targets.
 #[derive(Clone, Debug)]
@@ -63,6 +62,16 @@ pub struct Duel {
     /// `guards[s]`: the squares from which side `s`'s piece attacks the other side's target,
     /// sorted (a few for a leaper, a few lines for a rider: never a whole-board table).
     guards: [Vec<u32>; 2],
+}
+
+impl From<GenError> for DuelError {
+    fn from(e: GenError) -> Self {
+        match e {
+            GenError::Hopper(side) => Self::Hopper(side),
+            GenError::TwoLegs(side) => Self::TwoLegs(side),
+            GenError::Legs(side, kind) => Self::Legs(side, kind),
+        }
+    }
 }
 
 /// Why a duel, a start or a solver request was refused.

@@ -25,11 +25,11 @@
 use rayon::prelude::*;
 
 use super::game::Game;
-use super::moves::LeapTable;
 use super::{Duel, DuelError};
 use crate::geometry::{Coord, Square};
 use crate::limits::{mul_add, Budget};
 use crate::piece::Colour;
+use crate::retro::moves::LeapTable;
 
 /// The result of a position under best play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

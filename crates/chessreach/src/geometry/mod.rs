@@ -18,3 +18,44 @@ pub use grid::{EdgeGrid, GridError, DIRECTIONS};
 pub use rect::{Line, LineSquares, Rect, RectError, Square, Wrap, WrapParseError};
 pub use square_set::SquareSet;
 pub use strip::{Strip, StripError};
+
+/// `a` or `an` before `text` read aloud: `an 8x8`, `an 11x11`, `an 18x5`, `an infx8`, `a 12x10`.
+/// O(length).
+#[must_use]
+pub fn article(text: &str) -> &'static str {
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    let vowel_sound = if digits.is_empty() {
+        text.starts_with(|c: char| "aeiouAEIOU".contains(c))
+    } else {
+        // eight…, eighty…, eleven, eighteen (also as thousands: 11000, 18000000)
+        digits.starts_with('8')
+            || (digits.len() % 3 == 2 && (digits.starts_with("11") || digits.starts_with("18")))
+    };
+    if vowel_sound {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn articles() {
+        for (text, a) in [
+            ("8x8", "an"),
+            ("11x11", "an"),
+            ("18x5", "an"),
+            ("80x2", "an"),
+            ("11000x1", "an"),
+            ("infx8", "an"),
+            ("12x10", "a"),
+            ("110x3", "a"),
+            ("1x1", "a"),
+            ("100x100", "a"),
+            ("board", "a"),
+        ] {
+            assert_eq!(super::article(text), a, "{text}");
+        }
+    }
+}

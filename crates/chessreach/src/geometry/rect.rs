@@ -242,7 +242,7 @@ pub enum RectError {
         height: u64,
     },
     /// More squares than a `u32` index can name.
-    #[error("{} {width}x{height} board has too many squares (at most 4294967294)", crate::input::article(&width.to_string()))]
+    #[error("{} {width}x{height} board has too many squares (at most 4294967294)", super::article(&width.to_string()))]
     TooLarge {
         /// Files asked for.
         width: u64,

@@ -1,9 +1,10 @@
-//! One side's moves on a duel board, forwards (moves) and backwards (unmoves).
+//! One piece's moves on a board with a few other pieces, forwards (moves) and backwards
+//! (unmoves): the generator every retrograde solver walks (duels and royal endgames).
 //!
-//! A duel has exactly two pieces, so "occupied" means "the other piece stands there": a move
-//! generator needs the mover's square and the other piece's square, nothing else. Leaps are
-//! single offsets; rides walk square by square and stop at the other piece (which they may
-//! capture) or the edge; a lame leap is blocked when the other piece stands on its leg.
+//! The board holds a handful of pieces, so occupancy is asked square by square of an
+//! [`Occupancy`]: a duel's is the other piece's square (`u32`), an endgame's the three others.
+//! Leaps are single offsets; rides walk square by square and stop at the first occupied square
+//! (captured when it holds an enemy) or the edge; a lame leap is blocked when its leg is occupied.
 //!
 //! Two steps of a rule can reach the same square (`WR`, `WWDD`): when any two steps point the
 //! same way the generator de-duplicates destinations with [`Marks`], so every count is a count
@@ -16,9 +17,48 @@
 //! stands there). Two leaps that agree modulo the wrapped sides land together, and rides
 //! along different lines may meet round the board: then destinations are de-duplicated.
 
-use super::DuelError;
+use thiserror::Error;
+
 use crate::geometry::{Delta, Rect};
 use crate::piece::{Colour, Motion, Step};
+
+/// Movements the retrograde generator does not walk yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GenError {
+    /// A hopper (its screens would need the whole occupancy walked backwards).
+    #[error("the {0} piece is a hopper; retrograde solvers do not handle hoppers yet")]
+    Hopper(Colour),
+    /// A lame Z leap (two blocking squares).
+    #[error(
+        "the {0} piece makes lame Z leaps (two blocking squares); retrograde solvers do not handle them yet"
+    )]
+    TwoLegs(Colour),
+    /// A multi-leg piece (XBetza), by the kind of leg.
+    #[error("the {0} piece moves in legs ({1}); retrograde solvers do not handle multi-leg moves yet")]
+    Legs(Colour, &'static str),
+}
+
+/// The other pieces on the board, as the generator asks about them. O(1) per question for
+/// the few pieces a retrograde table holds.
+pub(crate) trait Occupancy {
+    /// Whether a piece stands on `s`.
+    fn occupied(&self, s: u32) -> bool;
+    /// Whether the piece on `s` may be captured (an enemy; only asked of occupied squares).
+    fn capturable(&self, s: u32) -> bool;
+}
+
+/// A duel's occupancy: the other piece's square, an enemy.
+impl Occupancy for u32 {
+    #[inline]
+    fn occupied(&self, s: u32) -> bool {
+        s == *self
+    }
+    #[inline]
+    fn capturable(&self, s: u32) -> bool {
+        s == *self
+    }
+}
 
 /// One step of a rule as the generator walks it: offsets in `i64`, `range` 0 = unlimited.
 #[derive(Clone, Copy, Debug)]
@@ -60,6 +100,45 @@ impl Marks {
         let fresh = *slot != self.epoch;
         *slot = self.epoch;
         fresh
+    }
+}
+
+/// An occupancy with one more (capturable) piece on `extra`.
+struct With<'a, O> {
+    occ: &'a O,
+    extra: u32,
+}
+
+impl<O: Occupancy> Occupancy for With<'_, O> {
+    #[inline]
+    fn occupied(&self, s: u32) -> bool {
+        s == self.extra || self.occ.occupied(s)
+    }
+    #[inline]
+    fn capturable(&self, s: u32) -> bool {
+        s == self.extra || self.occ.capturable(s)
+    }
+}
+
+/// Per offset from a piece on a flat board (rows of `cols`): 0 when no capturing step reaches
+/// it, else the step's index + 1 (bits 0–11) and its leaps (bits 12–31), [`AttackTable::MANY`]
+/// when several steps do.
+#[derive(Clone, Debug)]
+pub(crate) struct AttackTable {
+    cols: i64,
+    entries: Vec<u32>,
+}
+
+impl AttackTable {
+    /// Several steps reach the offset.
+    const MANY: u32 = u32::MAX;
+
+    /// Bytes of a table on a `width × height` board.
+    pub(crate) fn bytes(width: u64, height: u64) -> Option<u64> {
+        (2 * width)
+            .checked_sub(1)?
+            .checked_mul((2 * height).checked_sub(1)?)?
+            .checked_mul(4)
     }
 }
 
@@ -118,12 +197,11 @@ impl MoveGen {
     ///
     /// # Errors
     ///
-    /// [`DuelError::Hopper`] for a hop (with two pieces the only screen is the other piece: not
-    /// handled yet) and [`DuelError::TwoLegs`] for a leap with two lame legs.
-    pub(crate) fn new(rect: Rect, steps: &[Step], side: Colour) -> Result<Self, DuelError> {
+    /// [`GenError::Hopper`] for a hop and [`GenError::TwoLegs`] for a leap with two lame legs.
+    pub(crate) fn new(rect: Rect, steps: &[Step], side: Colour) -> Result<Self, GenError> {
         let walk = |s: &Step, range: u32, legs: crate::piece::Legs| {
             if legs.iter().nth(1).is_some() {
-                return Err(DuelError::TwoLegs(side));
+                return Err(GenError::TwoLegs(side));
             }
             Ok(Walk {
                 dx: s.delta.dx,
@@ -139,8 +217,8 @@ impl MoveGen {
             .map(|s| match s.motion {
                 Motion::Leap { legs } => walk(s, 1, legs),
                 Motion::Ride { range, legs } => walk(s, range, legs),
-                Motion::Hop { .. } => Err(DuelError::Hopper(side)),
-                Motion::Path { path } => Err(DuelError::Legs(side, path.kind_name())),
+                Motion::Hop { .. } => Err(GenError::Hopper(side)),
+                Motion::Path { path } => Err(GenError::Legs(side, path.kind_name())),
             })
             .collect::<Result<_, _>>()?;
         let same_way = |a: &Walk, b: &Walk| a.dx * b.dy == a.dy * b.dx && a.dx * b.dx + a.dy * b.dy > 0;
@@ -218,18 +296,28 @@ impl MoveGen {
 
     /// Calls `f(to, captures)` once for every square the piece on `from` may move to, the other
     /// piece standing on `other`. O(squares reached + steps).
-    pub(crate) fn moves(&self, from: u32, other: u32, marks: &mut Marks, mut f: impl FnMut(u32, bool)) {
+    pub(crate) fn moves(&self, from: u32, other: u32, marks: &mut Marks, f: impl FnMut(u32, bool)) {
+        self.moves_in(from, &other, marks, f);
+    }
+
+    /// Calls `f(to, captures)` once for every square the piece on `from` may move to among the
+    /// pieces of `occ` (the mover not among them). O(squares reached + steps).
+    pub(crate) fn moves_in(
+        &self,
+        from: u32,
+        occ: &impl Occupancy,
+        marks: &mut Marks,
+        mut f: impl FnMut(u32, bool),
+    ) {
         if self.dedup {
             marks.next();
         }
         let (x, y) = self.xy(from);
         for w in &self.walks {
-            if let Some(leg) = w.leg {
-                if self.at(x + leg.dx, y + leg.dy) == Some(other) {
-                    continue;
-                }
+            if self.leg_blocked(w, (x, y), occ) {
+                continue;
             }
-            self.ride(w, (x, y), other, |to, capture| {
+            self.ride(w, (x, y), occ, |to, capture| {
                 if !self.dedup || marks.insert(to) {
                     f(to, capture);
                 }
@@ -237,10 +325,17 @@ impl MoveGen {
         }
     }
 
-    /// One step's squares from `(x, y)`: each square it may end on, with whether that is a
-    /// capture; it stops at the other piece or the edge. O(squares walked).
+    /// Whether the lame leg of `w` from `(x, y)` is occupied.
     #[inline]
-    fn ride(&self, w: &Walk, (x, y): (i64, i64), other: u32, mut f: impl FnMut(u32, bool)) {
+    fn leg_blocked(&self, w: &Walk, (x, y): (i64, i64), occ: &impl Occupancy) -> bool {
+        w.leg
+            .is_some_and(|leg| self.at(x + leg.dx, y + leg.dy).is_some_and(|l| occ.occupied(l)))
+    }
+
+    /// One step's squares from `(x, y)`: each square it may end on, with whether that is a
+    /// capture; it stops at the first occupied square or the edge. O(squares walked).
+    #[inline]
+    fn ride(&self, w: &Walk, (x, y): (i64, i64), occ: &impl Occupancy, mut f: impl FnMut(u32, bool)) {
         let home = self.at(x, y);
         let (mut tx, mut ty, mut left) = (x, y, w.range);
         loop {
@@ -249,11 +344,17 @@ impl MoveGen {
             let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {
                 break;
             };
-            let capture = to == other;
-            if if capture { w.can_capture } else { w.can_move } {
-                f(to, capture);
+            let occupied = occ.occupied(to);
+            if occupied {
+                if w.can_capture && occ.capturable(to) {
+                    f(to, true);
+                }
+                break;
             }
-            if capture || left == 1 {
+            if w.can_move {
+                f(to, false);
+            }
+            if left == 1 {
                 break;
             }
             left = left.saturating_sub(1);
@@ -261,9 +362,15 @@ impl MoveGen {
     }
 
     /// One step walked backwards from `(x, y)`: every square it could have come from (not
-    /// through the other piece), with its coordinates. O(squares walked).
+    /// through an occupied square), with its coordinates. O(squares walked).
     #[inline]
-    fn ride_back(&self, w: &Walk, (x, y): (i64, i64), other: u32, mut f: impl FnMut(u32, i64, i64)) {
+    fn ride_back(
+        &self,
+        w: &Walk,
+        (x, y): (i64, i64),
+        occ: &impl Occupancy,
+        mut f: impl FnMut(u32, i64, i64),
+    ) {
         let home = self.at(x, y);
         let (mut fx, mut fy, mut left) = (x, y, w.range);
         loop {
@@ -273,8 +380,8 @@ impl MoveGen {
             let Some(from) = self.at(fx, fy).filter(|&t| Some(t) != home) else {
                 break;
             };
-            if from == other {
-                // The other piece stands in the way of every longer ride.
+            if occ.occupied(from) {
+                // An occupied square stands in the way of every longer ride.
                 break;
             }
             f(from, fx, fy);
@@ -288,20 +395,32 @@ impl MoveGen {
     /// Calls `f(from)` once for every square from which the piece could have moved to `to`, the
     /// other piece standing on `other` (`to == other`: the move was a capture). The exact inverse
     /// of [`MoveGen::moves`]. O(squares walked + steps).
-    pub(crate) fn unmoves(&self, to: u32, other: u32, marks: &mut Marks, mut f: impl FnMut(u32)) {
+    pub(crate) fn unmoves(&self, to: u32, other: u32, marks: &mut Marks, f: impl FnMut(u32)) {
+        self.unmoves_in(to, &other, to == other, marks, f);
+    }
+
+    /// Calls `f(from)` once for every square from which the piece could have moved to `to`
+    /// among the pieces of `occ` (the mover not among them), by a capture when `capture` (the
+    /// captured piece stood on `to`). The exact inverse of [`MoveGen::moves_in`]. O(squares
+    /// walked + steps).
+    pub(crate) fn unmoves_in(
+        &self,
+        to: u32,
+        occ: &impl Occupancy,
+        capture: bool,
+        marks: &mut Marks,
+        mut f: impl FnMut(u32),
+    ) {
         if self.dedup {
             marks.next();
         }
-        let capture = to == other;
         let (x, y) = self.xy(to);
         for w in &self.walks {
             if !(if capture { w.can_capture } else { w.can_move }) {
                 continue;
             }
-            self.ride_back(w, (x, y), other, |from, fx, fy| {
-                let leg_free = w
-                    .leg
-                    .is_none_or(|leg| self.at(fx + leg.dx, fy + leg.dy) != Some(other));
+            self.ride_back(w, (x, y), occ, |from, fx, fy| {
+                let leg_free = !self.leg_blocked(w, (fx, fy), occ);
                 if leg_free && (!self.dedup || marks.insert(from)) {
                     f(from);
                 }
@@ -316,7 +435,7 @@ impl MoveGen {
             // Lines come round: walked (the other piece on `sq` ends each ride there).
             let mut hit = false;
             for w in self.walks.iter().filter(|w| w.can_capture) {
-                self.ride(w, self.xy(from), sq, |to, _| hit |= to == sq);
+                self.ride(w, self.xy(from), &sq, |to, _| hit |= to == sq);
             }
             return hit;
         }
@@ -327,6 +446,107 @@ impl MoveGen {
             let k = if w.dx != 0 { ex / w.dx } else { ey / w.dy };
             k >= 1 && k * w.dx == ex && k * w.dy == ey && (w.range == 0 || k <= i64::from(w.range))
         })
+    }
+
+    /// Whether the piece on `from` attacks `sq` among the pieces of `occ`, which block its lines
+    /// and legs (`sq` counts as occupied: the attacked piece stands there, or is about to).
+    /// Flat boards: O(steps + squares between `from` and `sq`) by arithmetic; wrapped boards
+    /// walk every capturing step.
+    pub(crate) fn attacks_in(&self, from: u32, sq: u32, occ: &impl Occupancy) -> bool {
+        let with = With { occ, extra: sq };
+        let (x, y) = self.xy(from);
+        if self.wrap_files || self.wrap_ranks {
+            let mut hit = false;
+            for w in self.walks.iter().filter(|w| w.can_capture) {
+                if !self.leg_blocked(w, (x, y), &with) {
+                    self.ride(w, (x, y), &with, |to, _| hit |= to == sq);
+                }
+            }
+            return hit;
+        }
+        let (tx, ty) = self.xy(sq);
+        let (ex, ey) = (tx - x, ty - y);
+        self.walks.iter().filter(|w| w.can_capture).any(|w| {
+            // (ex, ey) = k * (dx, dy) for some 1 <= k <= range, nothing on the squares between.
+            let k = if w.dx != 0 { ex / w.dx } else { ey / w.dy };
+            k >= 1
+                && k * w.dx == ex
+                && k * w.dy == ey
+                && (w.range == 0 || k <= i64::from(w.range))
+                && !self.leg_blocked(w, (x, y), &with)
+                && (1..k).all(|j| {
+                    self.at(x + j * w.dx, y + j * w.dy)
+                        .is_none_or(|s| !occ.occupied(s))
+                })
+        })
+    }
+
+    /// On a flat board, the capturing step (and its number of leaps) that reaches each offset
+    /// from the piece: what [`MoveGen::attacks_by`] reads instead of trying every step.
+    /// `None` on wrapped boards or with more than 4,095 steps. O((2W−1)(2H−1) + Σ ray lengths)
+    /// time and 4 bytes an offset.
+    pub(crate) fn attack_table(&self) -> Option<AttackTable> {
+        if self.wrap_files || self.wrap_ranks || self.walks.len() >= 1 << 12 {
+            return None;
+        }
+        let (cols, rows) = (2 * self.width - 1, 2 * self.height - 1);
+        let mut entries = vec![0u32; usize::try_from(cols * rows).ok()?];
+        for (i, w) in self.walks.iter().enumerate().filter(|(_, w)| w.can_capture) {
+            let mut k = 1i64;
+            loop {
+                let (ex, ey) = (k * w.dx, k * w.dy);
+                if ex.abs() >= self.width
+                    || ey.abs() >= self.height
+                    || (w.range != 0 && k > i64::from(w.range))
+                {
+                    break;
+                }
+                let slot = &mut entries
+                    [usize::try_from((ey + self.height - 1) * cols + ex + self.width - 1).ok()?];
+                *slot = if *slot == 0 {
+                    u32::try_from(i + 1).ok()? | (u32::try_from(k).ok()? << 12)
+                } else {
+                    AttackTable::MANY
+                };
+                k += 1;
+            }
+        }
+        Some(AttackTable { cols, entries })
+    }
+
+    /// [`MoveGen::attacks_in`] through the piece's [`AttackTable`] when it has one: one lookup,
+    /// then the leg and the squares between. O(1 + squares between); several steps reaching
+    /// one offset fall back to trying every step.
+    #[inline]
+    pub(crate) fn attacks_by(
+        &self,
+        table: Option<&AttackTable>,
+        from: u32,
+        sq: u32,
+        occ: &impl Occupancy,
+    ) -> bool {
+        let Some(table) = table else {
+            return self.attacks_in(from, sq, occ);
+        };
+        let (fx, fy) = self.xy(from);
+        let (tx, ty) = self.xy(sq);
+        let Ok(at) = usize::try_from((ty - fy + self.height - 1) * table.cols + tx - fx + self.width - 1)
+        else {
+            return false;
+        };
+        match table.entries.get(at).copied().unwrap_or(0) {
+            0 => false,
+            AttackTable::MANY => self.attacks_in(from, sq, occ),
+            entry => {
+                let step = &self.walks[(entry & 0xFFF) as usize - 1];
+                let leaps = i64::from(entry >> 12);
+                !self.leg_blocked(step, (fx, fy), &With { occ, extra: sq })
+                    && (1..leaps).all(|j| {
+                        self.at(fx + j * step.dx, fy + j * step.dy)
+                            .is_none_or(|s| !occ.occupied(s))
+                    })
+            }
+        }
     }
 
     /// The squares from which the piece attacks `sq` when the other piece stands there (nothing
@@ -418,7 +638,7 @@ impl MoveGen {
         }
         let xy = self.xy(from);
         for w in &self.rides {
-            self.ride(w, xy, other, &mut f);
+            self.ride(w, xy, &other, &mut f);
         }
     }
 
@@ -434,7 +654,7 @@ impl MoveGen {
             .iter()
             .filter(|w| if capture { w.can_capture } else { w.can_move })
         {
-            self.ride_back(w, xy, other, |from, _, _| f(from));
+            self.ride_back(w, xy, &other, |from, _, _| f(from));
         }
     }
 

@@ -1,0 +1,570 @@
+//! One material's table: the index of its positions, its legal moves, and the retrograde
+//! passes that solve it once its subgames are solved.
+//!
+//! **Index.** Pieces stand in slots: 0 White's royal, 1 Black's, then the other pieces (White's
+//! first, each side in canonical letter order). A position is `(side to move, square per slot)`;
+//! its index is `stm · half + (wk · S + bk) · E + e`, where `e` names the other pieces' squares:
+//! none (`E = 1`), one (`E = S`), two different ones (`a · S + b`, `E = S²`), or two identical
+//! ones as an unordered pair (`b(b-1)/2 + a` for `a < b`, `E = S(S-1)/2`: one position however
+//! they are named). Index combinations that are not positions (two pieces on a square, the side
+//! not to move in check) are marked illegal.
+//!
+//! **Cells**, 2 bytes a position (`u16`, atomic so both cores can work on one table): bits
+//! 14–15 the state — unresolved (bits 0–13: moves not yet refuted; 0 with no moves: a settled
+//! draw), won or lost for the side to move (bits 0–13: plies to mate) — and `0xFFFF` illegal.
+//!
+//! **Solving.** A counting pass gives every position its state: illegal; mated or stalemated;
+//! won at once through a capture into a subgame its opponent loses; otherwise the number of
+//! moves that stay in the table plus the captures into drawn subgames (never refuted). Then
+//! levels `d = 0, 1, 2 …`: every position resolved at `d` plies is walked backwards through
+//! the unmoves of the side that moved into it; a predecessor of a loss is won at `d + 1` (a
+//! capture win found at the count is shortened if this is faster), a predecessor of a win loses
+//! one unrefuted move and, at none left, is lost at `max(d + 1, its longest capture into a
+//! subgame it loses)`. Level order makes wins shortest and losses longest. Unresolved positions
+//! at the end are draws.
+//!
+//! Cost: O(P · m) time for `P` positions and `m` moves a position, plus one scan of the cells a
+//! level (tens of levels); memory 2 bytes a position plus 8 bytes per `e` (the decoding table).
+
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "indices were checked against the memory budget (every index below 2^48), so they fit usize, and squares fit u32 by Rect"
+)]
+
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::{EndgameError, Material, Stalemate};
+use crate::limits::Progress;
+use crate::piece::Colour;
+use crate::retro::moves::{AttackTable, Marks, MoveGen, Occupancy};
+
+/// One kind of piece of one colour: its generator and, on flat boards, its attack table.
+#[derive(Debug)]
+pub(crate) struct Piece {
+    pub(crate) gen: MoveGen,
+    pub(crate) attacks: Option<AttackTable>,
+}
+
+/// State bits of a cell.
+const WIN: u16 = 1 << 14;
+const LOSS: u16 = 2 << 14;
+const STATE: u16 = 3 << 14;
+const LOW: u16 = (1 << 14) - 1;
+/// Not a position.
+pub(crate) const ILLEGAL: u16 = u16::MAX;
+/// The longest mate a cell holds (`LOW` itself is the illegal cell's low bits).
+pub(crate) const MAX_PLIES: u32 = LOW as u32 - 1;
+
+/// A position's value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rel {
+    /// Not a position.
+    Illegal,
+    /// No side can force mate.
+    Draw,
+    /// The side to move mates in this many plies.
+    Win(u32),
+    /// The side to move is mated in this many plies (0: it is mated).
+    Loss(u32),
+}
+
+pub(crate) fn decode(c: u16) -> Rel {
+    if c == ILLEGAL {
+        return Rel::Illegal;
+    }
+    match c & STATE {
+        WIN => Rel::Win(u32::from(c & LOW)),
+        LOSS => Rel::Loss(u32::from(c & LOW)),
+        _ => Rel::Draw,
+    }
+}
+
+/// One piece of a table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    pub(crate) colour: Colour,
+    pub(crate) letter: char,
+    pub(crate) royal: bool,
+    /// Index of its generator in the tablebase.
+    pub(crate) gen: usize,
+}
+
+/// The squares of a position's pieces (slot order; `n` of them).
+pub(crate) type Squares = [u32; 4];
+
+/// The pieces of a position as the generator sees them: every slot but those in `skip`,
+/// capturable when in `enemy`.
+#[derive(Clone, Copy)]
+struct Occ<'a> {
+    sq: &'a Squares,
+    n: usize,
+    skip: u8,
+    enemy: u8,
+}
+
+impl Occupancy for Occ<'_> {
+    #[inline]
+    fn occupied(&self, s: u32) -> bool {
+        (0..self.n).any(|i| self.skip & (1 << i) == 0 && self.sq[i] == s)
+    }
+    #[inline]
+    fn capturable(&self, s: u32) -> bool {
+        (0..self.n).any(|i| self.enemy & !self.skip & (1 << i) != 0 && self.sq[i] == s)
+    }
+}
+
+/// A legal move: the slot that moves, where to, and the slot it captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Move {
+    pub(crate) slot: usize,
+    pub(crate) to: u32,
+    pub(crate) captured: Option<usize>,
+}
+
+/// One material's positions and their cells.
+#[derive(Debug)]
+pub(crate) struct Table {
+    pub(crate) material: Material,
+    pub(crate) slots: Vec<Slot>,
+    /// Squares of the board.
+    pub(crate) squares: u64,
+    /// Combinations of the other pieces' squares.
+    e: u64,
+    /// Positions with one side to move.
+    pub(crate) half: u64,
+    /// The other pieces' squares by `e` (unused entries: `u32::MAX`).
+    decode: Vec<[u32; 2]>,
+    identical: bool,
+    /// Slots per side, as bit masks.
+    side_mask: [u8; 2],
+    /// Table (in the tablebase) reached by capturing each slot (`usize::MAX`: a royal).
+    pub(crate) subs: Vec<usize>,
+    pub(crate) cells: Vec<AtomicU16>,
+}
+
+impl Table {
+    /// Positions and decoding entries of `material` on `squares` squares (`None`: overflow).
+    pub(crate) fn sizes(material: &Material, squares: u64) -> Option<(u64, u64)> {
+        let others: Vec<(Colour, char)> = Colour::BOTH
+            .iter()
+            .flat_map(|&c| material.others(c).iter().map(move |&l| (c, l)))
+            .collect();
+        let e = match others.as_slice() {
+            [] => 1,
+            [_] => squares,
+            [a, b] if a == b => squares.checked_mul(squares.checked_sub(1)?)? / 2,
+            _ => squares.checked_mul(squares)?,
+        };
+        let half = squares.checked_mul(squares)?.checked_mul(e)?;
+        Some((half.checked_mul(2)?, e))
+    }
+
+    /// Bytes of `material`'s table: 2 a position, 8 per decoding entry.
+    pub(crate) fn bytes(material: &Material, squares: u64) -> Option<u64> {
+        let (positions, e) = Self::sizes(material, squares)?;
+        positions.checked_mul(2)?.checked_add(e.checked_mul(8)?)
+    }
+
+    /// The table of `material` (cells allocated, all zero), its budget already checked.
+    pub(crate) fn new(material: Material, slots: Vec<Slot>, squares: u64, subs: Vec<usize>) -> Self {
+        let (positions, e) = Self::sizes(&material, squares).expect("sizes checked by the budget");
+        let identical =
+            slots.len() == 4 && slots[2].colour == slots[3].colour && slots[2].letter == slots[3].letter;
+        let s = squares as u32;
+        let decode: Vec<[u32; 2]> = match slots.len() {
+            2 => vec![[u32::MAX; 2]],
+            3 => (0..s).map(|a| [a, u32::MAX]).collect(),
+            _ if identical => (1..s).flat_map(|b| (0..b).map(move |a| [a, b])).collect(),
+            _ => (0..s).flat_map(|a| (0..s).map(move |b| [a, b])).collect(),
+        };
+        let mut side_mask = [0u8; 2];
+        for (i, sl) in slots.iter().enumerate() {
+            side_mask[sl.colour.index()] |= 1 << i;
+        }
+        Self {
+            material,
+            slots,
+            squares,
+            e,
+            half: positions / 2,
+            decode,
+            identical,
+            side_mask,
+            subs,
+            cells: (0..positions).map(|_| AtomicU16::new(0)).collect(),
+        }
+    }
+
+    /// Pieces in a position.
+    pub(crate) fn n(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The index of a position (identical pieces in either order).
+    #[inline]
+    pub(crate) fn index(&self, stm: Colour, sq: &Squares) -> usize {
+        let s = self.squares;
+        let e = match self.slots.len() {
+            2 => 0,
+            3 => u64::from(sq[2]),
+            _ if self.identical => {
+                let (a, b) = (u64::from(sq[2].min(sq[3])), u64::from(sq[2].max(sq[3])));
+                b * (b - 1) / 2 + a
+            }
+            _ => u64::from(sq[2]) * s + u64::from(sq[3]),
+        };
+        (stm.index() as u64 * self.half + (u64::from(sq[0]) * s + u64::from(sq[1])) * self.e + e) as usize
+    }
+
+    /// The position at an index.
+    pub(crate) fn position(&self, index: usize) -> (Colour, Squares) {
+        let index = index as u64;
+        let stm = Colour::BOTH[(index / self.half) as usize];
+        let rest = index % self.half;
+        let (kings, others) = (rest / self.e, rest % self.e);
+        let [a, b] = self.decode[others as usize];
+        let sq = [(kings / self.squares) as u32, (kings % self.squares) as u32, a, b];
+        (stm, sq)
+    }
+
+    /// The value of a position.
+    pub(crate) fn value(&self, stm: Colour, sq: &Squares) -> Rel {
+        decode(self.cells[self.index(stm, sq)].load(Relaxed))
+    }
+
+    /// The slot of a side's royal.
+    const fn royal(side: Colour) -> usize {
+        side.index()
+    }
+
+    /// Whether `side`'s royal is attacked in `sq`, the slots in `skip` off the board.
+    /// O(pieces × steps) plus the squares between on rides.
+    #[inline]
+    pub(crate) fn attacked(&self, gens: &[Piece], side: Colour, sq: &Squares, skip: u8) -> bool {
+        let n = self.n();
+        let target = sq[Self::royal(side)];
+        let mut them = self.side_mask[side.opponent().index()] & !skip;
+        while them != 0 {
+            let j = them.trailing_zeros() as usize;
+            them &= them - 1;
+            let occ = Occ {
+                sq,
+                n,
+                skip: skip | (1 << j),
+                enemy: 0,
+            };
+            let piece = &gens[self.slots[j].gen];
+            if piece.gen.attacks_by(piece.attacks.as_ref(), sq[j], target, &occ) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether two pieces share a square.
+    pub(crate) fn overlaps(&self, sq: &Squares) -> bool {
+        let n = self.n();
+        (0..n).any(|i| (i + 1..n).any(|j| sq[i] == sq[j]))
+    }
+
+    /// Calls `f` once for every legal move of `stm` in a legal position. A non-royal piece
+    /// whose removal leaves its royal safe moves freely (placing it anywhere only blocks, and
+    /// captures only remove attackers); otherwise each move is checked. O(moves × pieces ×
+    /// steps).
+    pub(crate) fn moves(
+        &self,
+        gens: &[Piece],
+        stm: Colour,
+        sq: &Squares,
+        marks: &mut Marks,
+        mut f: impl FnMut(Move),
+    ) {
+        let n = self.n();
+        let royal = Self::royal(stm);
+        let in_check = self.attacked(gens, stm, sq, 0);
+        let enemy = self.side_mask[stm.opponent().index()] & !(1 << Self::royal(stm.opponent()));
+        let mut mine = self.side_mask[stm.index()];
+        while mine != 0 {
+            let i = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            let free = i != royal && !in_check && !self.attacked(gens, stm, sq, 1 << i);
+            let occ = Occ {
+                sq,
+                n,
+                skip: 1 << i,
+                enemy,
+            };
+            gens[self.slots[i].gen]
+                .gen
+                .moves_in(sq[i], &occ, marks, |to, capture| {
+                    let captured = capture.then(|| (0..n).find(|&j| j != i && sq[j] == to)).flatten();
+                    let legal = free || {
+                        let mut q = *sq;
+                        q[i] = to;
+                        !self.attacked(gens, stm, &q, captured.map_or(0, |j| 1 << j))
+                    };
+                    if legal {
+                        f(Move {
+                            slot: i,
+                            to,
+                            captured,
+                        });
+                    }
+                });
+        }
+    }
+
+    /// The squares after a move.
+    pub(crate) fn after(sq: &Squares, m: Move) -> Squares {
+        let mut q = *sq;
+        q[m.slot] = m.to;
+        q
+    }
+
+    /// The squares of the subgame after a capture (the captured slot taken out).
+    pub(crate) fn without(sq: &Squares, n: usize, captured: usize) -> Squares {
+        let mut q = [u32::MAX; 4];
+        let mut k = 0;
+        for (i, &s) in sq.iter().enumerate().take(n) {
+            if i != captured {
+                q[k] = s;
+                k += 1;
+            }
+        }
+        q
+    }
+}
+
+/// What the solver needs of the tablebase: the generators, the solved subgames, the rules.
+pub(crate) struct Context<'a> {
+    pub(crate) gens: &'a [Piece],
+    pub(crate) tables: &'a [Table],
+    pub(crate) stalemate: Stalemate,
+    pub(crate) marks: usize,
+    pub(crate) progress: Option<Progress<'a>>,
+}
+
+impl Context<'_> {
+    /// The value of a move's result for the side that then moves.
+    pub(crate) fn after_move(&self, t: &Table, stm: Colour, sq: &Squares, m: Move) -> Rel {
+        let q = Table::after(sq, m);
+        match m.captured {
+            None => t.value(stm.opponent(), &q),
+            Some(c) => {
+                let sub = &self.tables[t.subs[c]];
+                sub.value(stm.opponent(), &Table::without(&q, t.n(), c))
+            }
+        }
+    }
+
+    /// The first state of a position (see the module's documentation).
+    fn initial(&self, t: &Table, stm: Colour, sq: &Squares, marks: &mut Marks) -> Result<u16, EndgameError> {
+        if t.overlaps(sq) || t.attacked(self.gens, stm.opponent(), sq, 0) {
+            return Ok(ILLEGAL);
+        }
+        if t.n() == 2 {
+            // Bare royals: a draw under every rule.
+            return Ok(0);
+        }
+        let (mut any, mut counter, mut win, mut loss) = (false, 0u32, u32::MAX, 0u32);
+        t.moves(self.gens, stm, sq, marks, |m| {
+            any = true;
+            match m.captured.map(|_| self.after_move(t, stm, sq, m)) {
+                None | Some(Rel::Draw) => counter += 1,
+                Some(Rel::Loss(p)) => win = win.min(p + 1),
+                Some(Rel::Win(p)) => loss = loss.max(p + 1),
+                Some(Rel::Illegal) => {}
+            }
+        });
+        Ok(if !any {
+            if self.stalemate == Stalemate::Loss || t.attacked(self.gens, stm, sq, 0) {
+                LOSS
+            } else {
+                0
+            }
+        } else if win != u32::MAX {
+            WIN | plies(win)?
+        } else if counter == 0 {
+            LOSS | plies(loss)?
+        } else {
+            u16::try_from(counter)
+                .ok()
+                .filter(|&c| c <= LOW)
+                .ok_or(EndgameError::TooManyMoves(u32::from(LOW)))?
+        })
+    }
+
+    /// The longest loss through captures from a position (0: none).
+    fn capture_loss(&self, t: &Table, stm: Colour, sq: &Squares, marks: &mut Marks) -> u32 {
+        let mut loss = 0;
+        t.moves(self.gens, stm, sq, marks, |m| {
+            if m.captured.is_some() {
+                if let Rel::Win(p) = self.after_move(t, stm, sq, m) {
+                    loss = loss.max(p + 1);
+                }
+            }
+        });
+        loss
+    }
+
+    /// Solves `t`, its subgames already solved.
+    pub(crate) fn solve(&self, t: &Table) -> Result<(), EndgameError> {
+        let chunk = (t.squares * t.e) as usize;
+        let chunks = 2 * t.squares;
+        let failed: std::sync::Mutex<Option<EndgameError>> = std::sync::Mutex::new(None);
+        let top = AtomicU32::new(0);
+        let done = AtomicU64::new(0);
+        t.cells.par_chunks(chunk).enumerate().for_each_init(
+            || Marks::new(self.marks),
+            |marks, (k, cells)| {
+                let base = k * chunk;
+                for (j, cell) in cells.iter().enumerate() {
+                    let (stm, sq) = t.position(base + j);
+                    match self.initial(t, stm, &sq, marks) {
+                        Ok(c) => {
+                            if c != ILLEGAL && c & STATE != 0 {
+                                top.fetch_max(u32::from(c & LOW), Relaxed);
+                            }
+                            cell.store(c, Relaxed);
+                        }
+                        Err(e) => {
+                            *failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(e);
+                            return;
+                        }
+                    }
+                }
+                if let Some(p) = self.progress {
+                    p("counting moves", done.fetch_add(1, Relaxed) + 1, chunks);
+                }
+            },
+        );
+        if let Some(e) = failed
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            return Err(e);
+        }
+        let too_long = AtomicBool::new(false);
+        let mut d = 0u32;
+        while d <= top.load(Relaxed) {
+            if let Some(p) = self.progress {
+                p(
+                    "resolving positions",
+                    u64::from(d),
+                    u64::from(top.load(Relaxed)) + 1,
+                );
+            }
+            if d >= MAX_PLIES {
+                return Err(EndgameError::TooLong(MAX_PLIES));
+            }
+            t.cells.par_chunks(chunk).enumerate().for_each_init(
+                || (Marks::new(self.marks), Vec::new()),
+                |(marks, scratch), (k, cells)| {
+                    for (j, cell) in cells.iter().enumerate() {
+                        let c = cell.load(Relaxed);
+                        if c == ILLEGAL || c & STATE == 0 || u32::from(c & LOW) != d {
+                            continue;
+                        }
+                        let (stm, sq) = t.position(k * chunk + j);
+                        let lost = c & STATE == LOSS;
+                        self.back(t, stm, &sq, lost, d, marks, scratch, &top, &too_long);
+                    }
+                },
+            );
+            d += 1;
+        }
+        if too_long.load(Relaxed) {
+            return Err(EndgameError::TooLong(MAX_PLIES));
+        }
+        Ok(())
+    }
+
+    /// Walks one position resolved at `d` plies back to its predecessors (see the module's
+    /// documentation). O(unmoves × pieces).
+    #[expect(clippy::too_many_arguments, reason = "the pass's shared state, passed down")]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "t (table), d (level), p (predecessor) are the module documentation's names"
+    )]
+    fn back(
+        &self,
+        t: &Table,
+        stm: Colour,
+        sq: &Squares,
+        lost: bool,
+        d: u32,
+        marks: &mut Marks,
+        fresh: &mut Vec<u32>,
+        top: &AtomicU32,
+        too_long: &AtomicBool,
+    ) {
+        let n = t.n();
+        let mover = stm.opponent();
+        let next = d + 1;
+        let Ok(next16) = plies(next) else {
+            too_long.store(true, Relaxed);
+            return;
+        };
+        let mut mine = t.side_mask[mover.index()];
+        while mine != 0 {
+            let i = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            let occ = Occ {
+                sq,
+                n,
+                skip: 1 << i,
+                enemy: 0,
+            };
+            fresh.clear();
+            self.gens[t.slots[i].gen]
+                .gen
+                .unmoves_in(sq[i], &occ, false, marks, |from| fresh.push(from));
+            for &from in fresh.iter() {
+                let mut p = *sq;
+                p[i] = from;
+                let cell = &t.cells[t.index(mover, &p)];
+                let mut cur = cell.load(Relaxed);
+                loop {
+                    let new = if lost {
+                        let shorter = cur & STATE == WIN && cur != ILLEGAL && (cur & LOW) > next16;
+                        if (cur & STATE == 0 && cur != 0) || shorter {
+                            WIN | next16
+                        } else {
+                            break;
+                        }
+                    } else if cur & STATE != 0 || cur == 0 {
+                        break;
+                    } else if cur > 1 {
+                        cur - 1
+                    } else {
+                        let longest = next.max(self.capture_loss(t, mover, &p, marks));
+                        let Ok(l) = plies(longest) else {
+                            too_long.store(true, Relaxed);
+                            break;
+                        };
+                        LOSS | l
+                    };
+                    match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
+                        Ok(_) => {
+                            if new & STATE != 0 {
+                                top.fetch_max(u32::from(new & LOW), Relaxed);
+                            }
+                            break;
+                        }
+                        Err(now) => cur = now,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Plies as a cell's low bits.
+fn plies(p: u32) -> Result<u16, EndgameError> {
+    u16::try_from(p)
+        .ok()
+        .filter(|&p| u32::from(p) <= MAX_PLIES)
+        .ok_or(EndgameError::TooLong(MAX_PLIES))
+}

@@ -1,0 +1,215 @@
+//! Royal endgames against published facts (never derived from this solver): the longest mates
+//! on 8×8 with White to move (`KQvK` 19 plies, `KRvK` 31, `KBBvK` 37, `KBNvK` 65, `KQvKR` 69), `KNNvK`
+//! winning only mates in one, V. Kotěšovec's n×n maxima (OEIS A225551 `KQvK`, A225552 `KRvK`,
+//! A225556 `KBNvK`, in moves: plies = 2·moves − 1), and mating potential on 8×8. The small
+//! boards run in the debug suite; 8×8 and the larger boards are `#[ignore]`d (release:
+//! `cargo test --release -p chessreach --test endgame -- --include-ignored`).
+
+use chessreach::endgame::{potential, EndgameError, Material, Rules, Stalemate, Tablebase};
+use chessreach::geometry::{Rect, Wrap};
+use chessreach::limits::Budget;
+use chessreach::piece::Colour;
+
+fn rules(n: u64) -> Rules {
+    Rules::new(Rect::new(n, n).expect("a board"))
+}
+
+fn solve_with(rules: &Rules, material: &str) -> Tablebase {
+    let m = Material::parse(material, 'K').expect("a material");
+    Tablebase::solve(rules, &m, Budget::unlimited(), None).expect("solved")
+}
+
+fn solve(n: u64, material: &str) -> Tablebase {
+    solve_with(&rules(n), material)
+}
+
+/// The longest mate with White to move; White must be the one mating.
+fn longest_white(base: &Tablebase) -> u32 {
+    let [white, _] = base.summary();
+    let l = white.longest.expect("a decisive position");
+    assert_eq!(l.winner, Colour::White, "{}", l.fen);
+    l.plies
+}
+
+/// OEIS A225551 (`KQvK`), n = 3.., in moves.
+const KQK: [u32; 14] = [1, 4, 6, 7, 8, 10, 11, 12, 14, 15, 17, 18, 20, 21];
+/// OEIS A225552 (`KRvK`), n = 3.., in moves.
+const KRK: [u32; 14] = [3, 7, 10, 12, 14, 16, 18, 21, 23, 25, 28, 30, 33, 35];
+
+fn check_oeis(material: &str, table: &[u32], sizes: std::ops::RangeInclusive<u64>) {
+    for n in sizes {
+        let moves = table[usize::try_from(n - 3).expect("small")];
+        assert_eq!(
+            longest_white(&solve(n, material)),
+            2 * moves - 1,
+            "{material} on {n}x{n}"
+        );
+    }
+}
+
+#[test]
+fn kqk_and_krk_small_boards_match_oeis() {
+    check_oeis("KQvK", &KQK, 3..=5);
+    check_oeis("KRvK", &KRK, 3..=5);
+}
+
+#[test]
+#[ignore = "release: 3-piece tables up to 16x16"]
+fn kqk_and_krk_up_to_16_match_oeis() {
+    check_oeis("KQvK", &KQK, 6..=16);
+    check_oeis("KRvK", &KRK, 6..=16);
+}
+
+#[test]
+fn kbnk_4x4_matches_oeis() {
+    // A225556: n = 4: 14 moves (odd boards count only the bishop on the corners' colour).
+    assert_eq!(longest_white(&solve(4, "KBNvK")), 27);
+}
+
+#[test]
+#[ignore = "release: four pieces on 6x6 and 8x8"]
+fn kbnk_6x6_and_8x8_match_oeis() {
+    assert_eq!(longest_white(&solve(6, "KNBvK")), 2 * 22 - 1);
+    assert_eq!(longest_white(&solve(8, "KBNvK")), 65);
+}
+
+#[test]
+#[ignore = "release: 8x8"]
+fn orthodox_8x8_longest_mates() {
+    assert_eq!(longest_white(&solve(8, "KQvK")), 19);
+    assert_eq!(longest_white(&solve(8, "KRvK")), 31);
+    assert_eq!(longest_white(&solve(8, "KBBvK")), 37);
+}
+
+#[test]
+#[ignore = "release: four pieces on 8x8"]
+fn kqkr_8x8_longest_mate_is_69_plies() {
+    assert_eq!(longest_white(&solve(8, "KQvKR")), 69);
+}
+
+#[test]
+#[ignore = "release: four pieces on 8x8"]
+fn knnk_8x8_wins_only_mates_in_one() {
+    let base = solve(8, "KNNvK");
+    let [white, black] = base.summary();
+    assert!(white.white > 0);
+    assert_eq!(white.longest.expect("a mate").plies, 1);
+    // With Black to move, White's only wins are Black already mated.
+    assert!(black.longest.is_none_or(|l| l.plies == 0));
+}
+
+/// Mating potential on 8×8: with its king, a piece forces mate or not.
+#[test]
+#[ignore = "release: 8x8"]
+fn mating_potential_8x8() {
+    let mut r = rules(8);
+    for d in ["A=BN", "C=RN", "M=K", "F=F", "L=C", "J=NN"] {
+        r.symbols.define(d).expect("a definition");
+    }
+    for (letter, mates) in [
+        ('B', false),
+        ('N', false),
+        ('F', false),
+        ('L', false),
+        ('J', false),
+        ('R', true),
+        ('Q', true),
+        ('A', true),
+        ('C', true),
+        ('M', true),
+    ] {
+        let p = potential(&r, letter, Budget::unlimited(), None).expect("solved");
+        assert_eq!(p.forces_mate, mates, "{letter} ({})", p.betza);
+    }
+}
+
+#[test]
+fn bare_kings_draw_under_both_stalemate_rules() {
+    for stalemate in [Stalemate::Draw, Stalemate::Loss] {
+        let mut r = rules(3);
+        r.stalemate = stalemate;
+        let [white, black] = solve_with(&r, "KvK").summary();
+        assert_eq!(white.draw, white.positions);
+        assert_eq!(black.draw, black.positions);
+        assert!(white.positions > 0);
+    }
+}
+
+#[test]
+fn letter_order_does_not_matter_and_identical_pieces_count_once() {
+    let a = solve(4, "KBNvK").summary();
+    let b = solve(4, "knbvk").summary();
+    assert_eq!(a, b);
+    // Two bishops: unordered pairs. Legal White-to-move positions of KBBvK on 4x4 are fewer
+    // than the ordered placements 16*15*14*13 / 2.
+    let [w, _] = solve(4, "KBBvK").summary();
+    assert!(w.positions <= 16 * 15 * 14 * 13 / 2);
+}
+
+#[test]
+fn probe_gives_mate_in_one_and_its_move() {
+    let base = solve(4, "KQvK");
+    // 4x4: Black's king on a4, White's king on c2, queen on b1: Qb3 mates.
+    let p = base.probe("k3/4/2K1/1Q2 w").expect("a probe");
+    assert_eq!(p.winner, Some(Colour::White));
+    assert_eq!(p.plies, Some(1));
+    assert_eq!(p.line.len(), 1);
+    let best = p.best.expect("a move");
+    assert!(best.starts_with('Q'), "{best}");
+}
+
+#[test]
+fn probe_refuses_wrong_material_and_board() {
+    let base = solve(4, "KQvK");
+    assert!(matches!(
+        base.probe("k3/4/2K1/1R2 w"),
+        Err(EndgameError::WrongMaterial { .. })
+    ));
+    assert!(matches!(
+        base.probe("k4/5/2K2/1Q3/5 w"),
+        Err(EndgameError::WrongBoard { .. })
+    ));
+    assert!(matches!(
+        base.probe("k3/1Q2/2K1/4 x"),
+        Err(EndgameError::SideToMove(_))
+    ));
+    // Black to move in check is fine; White to move with Black in check is not a position.
+    assert!(matches!(base.probe("kQ2/4/2K1/4 w"), Err(EndgameError::Illegal)));
+}
+
+#[test]
+fn budget_is_checked_before_allocating() {
+    let m = Material::parse("KQvKR", 'K').expect("a material");
+    let r = rules(64);
+    assert!(matches!(
+        Tablebase::solve(&r, &m, Budget::new(1 << 30), None),
+        Err(EndgameError::TooLarge(_))
+    ));
+}
+
+#[test]
+fn materials_are_checked() {
+    for bad in ["KQK", "QvK", "KKvK", "KQRBvK", "K1vK"] {
+        assert!(Material::parse(bad, 'K').is_err(), "{bad}");
+    }
+    assert_eq!(Material::parse("KNBvK", 'K').expect("ok").to_string(), "KBNvK");
+}
+
+#[test]
+fn hoppers_are_refused_by_name() {
+    let mut r = rules(4);
+    r.symbols.define("G=gQ").expect("grasshopper");
+    let m = Material::parse("KGvK", 'K').expect("a material");
+    assert!(matches!(
+        Tablebase::solve(&r, &m, Budget::unlimited(), None),
+        Err(EndgameError::Movement { letter: 'G', .. })
+    ));
+}
+
+#[test]
+fn wrapped_board_solves() {
+    let mut r = rules(4);
+    r.rect = r.rect.with_wrap(Wrap::Both);
+    let [white, _] = solve_with(&r, "KQvK").summary();
+    assert!(white.positions > 0);
+}
