@@ -8,7 +8,7 @@ use chessreach::geometry::{Board, Coord};
 use chessreach::limits::Budget;
 use chessreach::load::Map;
 use chessreach::path::{
-    ask_with_progress, Area, Ask, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way, Why,
+    ask_with_progress, Area, Ask, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
 };
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 
@@ -191,11 +191,11 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
         .map(|w| WhyJson {
             kind: w.kind(),
             reason: w.describe(pos, question.target.square()),
-            by: match &w {
-                Why::Attacked { by } => by.iter().map(|&i| pos.board().name(pos.pieces()[i].at)).collect(),
-                Why::Occupied { piece } => vec![pos.board().name(pos.pieces()[*piece].at)],
-                _ => Vec::new(),
-            },
+            by: w
+                .pieces()
+                .iter()
+                .map(|&i| pos.board().name(pos.pieces()[i].at))
+                .collect(),
         });
     match args.format {
         Format::Json => write_route_json(pos, mover, way, why.as_ref(), out)?,

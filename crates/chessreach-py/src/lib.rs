@@ -978,6 +978,8 @@ struct Route {
     position: Py<Position>,
     mover: (char, Colour),
     start: Coord,
+    /// Why there is no route: kind, reason, squares of the pieces in question.
+    why: Option<(&'static str, String, Vec<String>)>,
 }
 
 impl Route {
@@ -1031,9 +1033,27 @@ impl Route {
         self.way.is_some()
     }
 
+    /// Why there is no route (`None` when there is one): `{"kind": "occupied" | "attacked" |
+    /// "colour" | "boxed_in" | "unreachable", "reason": words, "by": squares of the pieces in
+    /// question}`, as the binary's JSON `"why"`.
+    #[getter]
+    fn why<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some((kind, reason, by)) = &self.why else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("kind", kind)?;
+        d.set_item("reason", reason)?;
+        d.set_item("by", by.clone())?;
+        Ok(Some(d))
+    }
+
     fn __repr__(&self) -> String {
         match &self.way {
-            None => "<Route: unreachable>".into(),
+            None => match &self.why {
+                Some((_, reason, _)) => format!("<Route: unreachable: {reason}>"),
+                None => "<Route: unreachable>".into(),
+            },
             Some(w) => {
                 let pos = self.position.get();
                 let shown: Vec<String> = w.waypoints.iter().take(12).map(|&c| pos.name(c)).collect();
@@ -1147,12 +1167,23 @@ fn route(
         may_capture: capturable(py, may_capture)?,
     };
     let way = answer(py, &moving.position, &question)?;
+    let why = way.is_none().then(|| {
+        let travel = &moving.position;
+        let why = path::why(travel, &question, budget());
+        let by = why
+            .pieces()
+            .iter()
+            .map(|&i| travel.board().name(travel.pieces()[i].at))
+            .collect();
+        (why.kind(), why.describe(travel, question.target.square()), by)
+    });
     Ok(Route {
         moves: way.as_ref().map(|w| w.moves),
         way,
         position: position.clone().unbind(),
         mover: (symbol, colour),
         start,
+        why,
     })
 }
 

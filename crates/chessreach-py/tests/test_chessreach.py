@@ -238,6 +238,10 @@ def test_routes_with_captures_and_distances():
         chessreach.route(start, "e4", to="e5")
     unreachable = chessreach.route(chessreach.Position(black=["R@b8", "R@a7"]), "K@a1", to="a8")
     assert unreachable.moves is None and not unreachable and unreachable.squares == []
+    assert unreachable.why is not None and unreachable.why["kind"] == "attacked"
+    assert sorted(unreachable.why["by"]) == ["a7", "b8"] and "a8" in unreachable.why["reason"]
+    assert chessreach.route(chessreach.Position(), "B@a1", to="a2").why["kind"] == "colour"
+    assert r.why is None
 
 
 def test_strip_routes():

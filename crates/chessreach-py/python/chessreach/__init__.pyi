@@ -157,6 +157,10 @@ class Route:
         """Rounds of moves made again on strips: `(at, moves, times)`."""
     @property
     def captured(self) -> list[str]: ...
+    @property
+    def why(self) -> Optional[dict[str, Any]]:
+        """Why there is no route (`None` when there is one): `kind` (`occupied`, `attacked`,
+        `colour`, `boxed_in`, `unreachable`), `reason`, `by` (squares of the pieces in question)."""
     def __bool__(self) -> bool: ...
     def _repr_svg_(self) -> Optional[str]: ...
 

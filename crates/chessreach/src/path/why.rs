@@ -53,6 +53,17 @@ impl Why {
         }
     }
 
+    /// The pieces in question (the one on the target, or those attacking it), as indices into
+    /// the position.
+    #[must_use]
+    pub fn pieces(&self) -> &[usize] {
+        match self {
+            Self::Occupied { piece } => std::slice::from_ref(piece),
+            Self::Attacked { by } => by,
+            Self::Colour | Self::BoxedIn | Self::Unreachable => &[],
+        }
+    }
+
     /// The reason in words, squares and pieces named as `pos` names them.
     #[must_use]
     pub fn describe(&self, pos: &Position, target: Coord) -> String {
