@@ -37,9 +37,10 @@ pub(crate) struct PositionArgs {
     /// the files.
     #[arg(skip)]
     pub variants_ini: Vec<String>,
-    /// With --variants: a section that does not read (or a piece's move Fairy-Stockfish gives
-    /// none) is an error (exit 1) instead of a warning and a skipped section.
-    #[arg(long, requires = "variants")]
+    /// With --variants (or the lab's `variants_ini`): a section that does not read (or a
+    /// piece's move Fairy-Stockfish gives none) is an error (exit 1) instead of a warning and a
+    /// skipped section.
+    #[arg(long)]
     pub strict: bool,
 
     /// Board size `FILESxRANKS` (`8x8`, `12x10`), or a strip `infx8` (unbounded files, 8 ranks).

@@ -19,8 +19,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE")]
     variants: Vec<PathBuf>,
 
-    /// With --variants: the first warning is an error (exit 1), and nothing is listed.
-    #[arg(long, requires = "variants")]
+    /// With --variants (or the lab's `variants_ini`): the first warning is an error (exit 1),
+    /// and nothing is listed.
+    #[arg(long)]
     strict: bool,
 
     /// Only the variant of this name (with its regions and rules).

@@ -31,6 +31,7 @@ const ENDPOINTS: &[&[&str]] = &[
     &["duel", "solve"],
     &["infer"],
     &["variants"],
+    &["betza"],
 ];
 
 /// The routes: the page and one `POST /api/…` per entry of [`ENDPOINTS`].

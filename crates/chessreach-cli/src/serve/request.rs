@@ -4,7 +4,8 @@
 //! value (`--fen=…`, always joined by `=`, so a value can never become another option or a
 //! positional argument), `true` a flag, `false` and `null` nothing, a list a repeated option.
 //! Options that name a file on the server are refused; the texts the CLI would read from files
-//! or stdin come as `"variants_ini"` (a text or a list) and `"diagram"` (infer).
+//! or stdin come as `"variants_ini"` (a text or a list) and `"diagram"` (infer); `betza`'s
+//! piece text as `"text"`.
 
 use clap::CommandFactory;
 use serde_json::Value;
@@ -63,9 +64,12 @@ pub(super) fn parse(path: &[&str], body: &[u8]) -> Result<Parsed, Refused> {
     let options = options_of(path);
     let mut texts = Texts::default();
     let mut format = "json".to_owned();
+    // `betza`'s piece text, its positional argument: given after `--`, where nothing is an option.
+    let mut positional = None;
     for (key, value) in &object {
         match key.as_str() {
             "variants_ini" => texts.variants_ini = strings(key, value)?,
+            "text" if path == ["betza"] => positional = strings(key, value)?.into_iter().next(),
             "diagram" if path == ["infer"] => {
                 texts.diagram = strings(key, value)?.into_iter().next();
             }
@@ -86,6 +90,9 @@ pub(super) fn parse(path: &[&str], body: &[u8]) -> Result<Parsed, Refused> {
     }
     if !object.contains_key("format") {
         argv.push("--format=json".to_owned());
+    }
+    if let Some(text) = positional {
+        argv.extend(["--".to_owned(), text]);
     }
     let cli = Cli::try_parse_from_argv(&argv)?;
     let mut command = cli.command;

@@ -96,7 +96,7 @@ fn hostile_battery_leaves_the_server_answering() {
     assert_eq!((r.status, kind(&r.body).as_str()), (413, "too_large"), "{r:?}");
 
     // Over the time limit: 503, and the worker stays bounded.
-    let r = server.post("duel/solve", r#"{"white": "Q", "black": "Q", "board": "24x24"}"#);
+    let r = server.post("duel/solve", r#"{"white": "Q", "black": "Q", "board": "40x40"}"#);
     assert_eq!((r.status, kind(&r.body).as_str()), (503, "timeout"), "{r:?}");
 
     // Path traversal and other paths: nothing but the page exists.

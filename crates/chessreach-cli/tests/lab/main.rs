@@ -28,6 +28,9 @@ impl Rng {
 fn argv(path: &[&str], body: &Value) -> Vec<String> {
     let mut argv: Vec<String> = path.iter().map(|s| (*s).to_owned()).collect();
     for (key, value) in body.as_object().expect("an object") {
+        if key == "text" {
+            continue;
+        }
         let flag = format!("--{}", key.replace('_', "-"));
         let values = match value {
             Value::Array(items) => items.clone(),
@@ -44,6 +47,10 @@ fn argv(path: &[&str], body: &Value) -> Vec<String> {
     }
     if body.get("format").is_none() {
         argv.push("--format=json".to_owned());
+    }
+    // `betza`'s piece text, a positional argument.
+    if let Some(Value::String(text)) = body.get("text") {
+        argv.extend(["--".to_owned(), text.clone()]);
     }
     argv
 }
@@ -216,6 +223,14 @@ fn every_endpoint_answers_what_the_cli_prints() {
         &json!({"piece": "N@e4", "format": "svg"}),
         "",
     );
+    for body in [
+        json!({"text": "afsW", "dialect": "xbetza"}),
+        json!({"text": "fcafmF", "dialect": "xbetza", "blockers": "d5", "at": "c4"}),
+        json!({"text": "N", "compare": true}),
+        json!({"text": "-R", "dialect": "xbetza"}),
+    ] {
+        same(&server, "betza", &["betza"], &body, "");
+    }
 }
 
 #[test]
@@ -325,9 +340,10 @@ fn errors_carry_status_kind_and_place() {
             &[("line", json!(2)), ("column", json!(2))],
         ),
         ("infer", json!({}), 422, "input", &[]),
+        // A section that does not read is skipped with a warning; `strict` makes it an error.
         (
             "variants",
-            json!({"variants_ini": "[broken\n"}),
+            json!({"variants_ini": "[broken\n", "strict": true}),
             422,
             "input",
             &[],
