@@ -33,9 +33,9 @@ pub mod flag {
     /// `t`: a foe is no platform to hop (on a non-final leg).
     pub const NO_FOE_HOP: u8 = 8;
     /// A final leg that slides to the first piece (its screen), passes it and lands beyond
-    /// (`p`: up to and including the next piece; with [`flag::GRASS`], right behind it).
+    /// (`p`: up to and including the next piece; with `flag::GRASS`, right behind it).
     pub const HOPPER: u8 = 16;
-    /// With [`flag::HOPPER`]: one leap after the screen (`g`).
+    /// With `flag::HOPPER`: one leap after the screen (`g`).
     pub const GRASS: u8 = 32;
 }
 

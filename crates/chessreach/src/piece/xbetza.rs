@@ -834,7 +834,7 @@ pub fn print(rule: &Rule) -> String {
     out
 }
 
-/// Whether [`print`] says every part of the rule in XBetza.
+/// Whether [`print()`] says every part of the rule in XBetza.
 #[must_use]
 pub fn printable(rule: &Rule) -> bool {
     !print(rule).contains('?')
