@@ -338,6 +338,28 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// [`Self::int_in`] for any integer type: the range's bounds and the value read are `T`s,
+    /// so no caller casts (a bound beyond `i64` is clamped to it).
+    ///
+    /// # Errors
+    ///
+    /// [`InputError`] at the end of input or for a token that is not an integer in `range`.
+    pub fn int_in_as<T>(
+        &mut self,
+        what: &'static str,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<T, InputError>
+    where
+        T: Copy + TryFrom<i64>,
+        i64: TryFrom<T>,
+    {
+        let lo = i64::try_from(*range.start()).unwrap_or(i64::MIN);
+        let hi = i64::try_from(*range.end()).unwrap_or(i64::MAX);
+        let v = self.int_in(what, lo..=hi)?;
+        // `v` lies between two values of `T`, so it is one.
+        Ok(T::try_from(v).unwrap_or(*range.start()))
+    }
+
     /// Succeeds when only whitespace is left.
     ///
     /// # Errors

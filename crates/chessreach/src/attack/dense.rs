@@ -1,7 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    reason = "square indices fit u32 (a Rect has fewer than 2^32 − 1 squares), and so do piece indices: pieces stand on distinct squares"
-)]
 use super::walk::{Occupant, Surface};
 use super::{AttackQuery, Position};
 use crate::geometry::{Coord, Delta, Rect, Square, SquareSet};
@@ -19,6 +15,10 @@ pub(crate) struct DenseSurface {
 }
 
 impl DenseSurface {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "piece indices fit u32: pieces stand on distinct squares of a Rect, which has fewer than 2^32"
+    )]
     pub(crate) fn new(pos: &Position, rect: Rect, active: &impl Fn(usize) -> bool) -> Self {
         let mut occupant = vec![0u32; rect.len()];
         for (i, p) in pos.pieces().iter().enumerate().filter(|(i, _)| active(*i)) {
@@ -292,6 +292,10 @@ impl AttackMap {
     /// # Errors
     ///
     /// [`NotBounded`] when the position is on a strip.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "piece indices fit u32: pieces stand on distinct squares of a Rect, which has fewer than 2^32"
+    )]
     pub fn build(pos: &Position, active: impl Fn(usize) -> bool) -> Result<Self, NotBounded> {
         let rect = pos.rect().ok_or(NotBounded(pos.board()))?;
         let surface = DenseSurface::new(pos, rect, &active);
@@ -362,6 +366,10 @@ impl AttackMap {
 
     /// How many pieces of `colour` attack `s`.
     #[must_use]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "piece indices fit u32: pieces stand on distinct squares of a Rect, which has fewer than 2^32"
+    )]
     pub fn count_at(&self, colour: Colour, s: Square) -> u32 {
         self.attackers(s)
             .iter()

@@ -1,7 +1,3 @@
-#![expect(
-    clippy::cast_possible_wrap,
-    reason = "FEN widths and heights are below 2^32 (Rect::new refuses more) and so fit i64"
-)]
 use std::fmt;
 
 use thiserror::Error;
@@ -241,6 +237,10 @@ impl Position {
 /// letter marks a promoted piece, `~` after one is ignored (Fairy-Stockfish's promoted-pawn
 /// mark), and a `[…]` suffix (pieces in hand) is ignored. `kind_of(kinds, letter, promoted,
 /// square)` names the kind of each piece, adding kinds as it needs. O(length + p log p).
+#[expect(
+    clippy::cast_possible_wrap,
+    reason = "FEN widths and heights are below 2^32 (Rect::new refuses more) and so fit i64"
+)]
 pub(crate) fn read_placement(
     fen: &str,
     mut kind_of: impl FnMut(&mut Vec<Kind>, char, bool, Coord) -> Result<usize, FenErrorKind>,

@@ -1,8 +1,3 @@
-#![expect(
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss,
-    reason = "grid cells are below n·m, which the roads budget keeps far below isize::MAX"
-)]
 use thiserror::Error;
 
 /// An `rows × cols` grid of intersections whose edges carry a small type (1–255; 0 means no
@@ -83,7 +78,7 @@ impl EdgeGrid {
                 types[(r + 1) * cols + c][2] = t;
             }
         }
-        let w = cols as isize;
+        let w = cols.cast_signed();
         Ok(Self {
             rows,
             cols,
@@ -122,7 +117,7 @@ impl EdgeGrid {
     #[must_use]
     pub fn step(&self, cell: usize, d: usize) -> Option<(usize, u8)> {
         let t = self.types[cell][d];
-        (t != 0).then(|| ((cell as isize + self.offset[d]) as usize, t))
+        (t != 0).then(|| (cell.wrapping_add_signed(self.offset[d]), t))
     }
 
     /// The type of the edge from `cell` in direction `d`, 0 when there is none.

@@ -1,7 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    reason = "bit positions of a SquareSet are below its length, which fits u32 (Rect indices)"
-)]
 use std::ops::{BitAndAssign, BitOrAssign, SubAssign};
 
 use super::Square;
@@ -98,6 +94,10 @@ impl SquareSet {
     }
 
     /// The squares of the set, in index order.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "bit positions are below the set's length, a Rect's square count, which fits u32"
+    )]
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         self.words.iter().enumerate().flat_map(|(i, &w)| {
             let mut bits = w;

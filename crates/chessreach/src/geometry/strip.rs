@@ -1,7 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    reason = "Strip::new checks ranks <= 64 before the cast"
-)]
 use std::fmt;
 
 use thiserror::Error;
@@ -31,10 +27,9 @@ impl Strip {
     ///
     /// [`StripError`] unless there are 1 to 64 ranks.
     pub fn new(ranks: u64) -> Result<Self, StripError> {
-        if (1..=u64::from(Self::MAX_RANKS)).contains(&ranks) {
-            Ok(Self { ranks: ranks as u32 })
-        } else {
-            Err(StripError(ranks))
+        match u32::try_from(ranks) {
+            Ok(r) if (1..=Self::MAX_RANKS).contains(&r) => Ok(Self { ranks: r }),
+            _ => Err(StripError(ranks)),
         }
     }
 

@@ -5,12 +5,6 @@
 //! types are 0–3, colours 0 or 1, levels any 64-bit integer, rows `1..=n`, columns `1..=m`;
 //! a placement on an occupied intersection is an error naming its line.
 
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss,
-    reason = "roads grids are at most the budget's n·m (well below 2^32 cells) and parsed values are range-checked first"
-)]
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -71,14 +65,14 @@ impl From<InputError> for ParseError {
 /// [`ParseError::Input`] before the first placement, [`ParseError::TooLarge`] when [`crate::roads::bytes_needed`] exceeds `budget`.
 pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>), ParseError> {
     let mut inp = Input::new(text);
-    let n = inp.int_in("the number of rows n", 1..=1 << 14)? as usize;
-    let m = inp.int_in("the number of columns m", 1..=1 << 14)? as usize;
+    let n = inp.int_in_as("the number of rows n", 1..=1usize << 14)?;
+    let m = inp.int_in_as("the number of columns m", 1..=1usize << 14)?;
     // At most one placement per intersection: a larger q cannot be met.
-    let most = (n * m).min(1 << 24) as i64;
-    let q = inp.int_in(
+    let most = (n * m).min(1 << 24);
+    let q = inp.int_in_as(
         "the number of placements q (at most one per intersection)",
         0..=most,
-    )? as usize;
+    )?;
     budget
         .check(
             "the roads grid and placements",
@@ -88,7 +82,7 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
     let mut roads = |count: usize, what: &'static str| -> Result<Vec<u8>, InputError> {
         let mut out = Vec::with_capacity(count);
         for _ in 0..count {
-            out.push(inp.int_in(what, 0..=3)? as u8);
+            out.push(inp.int_in_as(what, 0..=3u8)?);
         }
         Ok(out)
     };
@@ -100,11 +94,11 @@ pub fn parse(text: &str, budget: Budget) -> Result<(Puzzle, Option<InputError>),
     let mut by = vec![u32::MAX; n * m];
     let mut placement = |inp: &mut Input<'_>| -> Result<(Piece, usize), InputError> {
         let (line, _) = inp.position();
-        let colour = inp.int_in("a colour", 0..=1)? as u8;
+        let colour = inp.int_in_as("a colour", 0..=1u8)?;
         let level = inp.parse::<i64>("a level (an integer)")?;
-        let x = inp.int_in("a row x", 1..=n as i64)? as usize;
+        let x = inp.int_in_as("a row x", 1..=n)?;
         let (yl, yc) = inp.position();
-        let y = inp.int_in("a column y", 1..=m as i64)? as usize;
+        let y = inp.int_in_as("a column y", 1..=m)?;
         let at = (x - 1) * m + (y - 1);
         if by[at] != u32::MAX {
             return Err(InputError {

@@ -5,11 +5,6 @@
 //! rule is accepted; the largest is canonical). Blank lines and trailing spaces are ignored;
 //! any `n ≥ 1` that fits in memory is accepted (n = 2000 takes seconds).
 
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    reason = "the size line is range-checked to 1..=65535 before the cast"
-)]
 use std::io::Write;
 
 use super::{Expected, Found, Input, InputError, Refusal, SolveError};
@@ -33,7 +28,7 @@ pub fn parse_diagram(text: &str, sized: bool) -> Result<Diagram, InputError> {
     let n = match first {
         Some((no, l)) if sized || l.trim().bytes().all(|b| b.is_ascii_digit()) => {
             let mut inp = Input::at_line(l, no);
-            let n = inp.int_in("the board size n", 1..=i64::from(u16::MAX))? as usize;
+            let n = usize::from(inp.int_in_as("the board size n", 1..=u16::MAX)?);
             inp.finish()?;
             lines.next();
             Some(n)

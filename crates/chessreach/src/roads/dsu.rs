@@ -1,10 +1,6 @@
 //! Union-find over dense indices, with set size and, when asked for, the smallest and largest
 //! member.
 
-#![expect(
-    clippy::cast_possible_truncation,
-    reason = "roads grids hold fewer than 2^32 cells (checked by the budget)"
-)]
 /// Disjoint sets with union by size and path halving: near-O(1) amortised per operation.
 pub(super) struct Dsu {
     parent: Vec<u32>,
@@ -15,6 +11,10 @@ pub(super) struct Dsu {
 
 impl Dsu {
     /// `n` singletons; `spans`: keep each set's smallest and largest member.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids hold fewer than 2^32 cells (checked by the budget)"
+    )]
     pub(super) fn new(n: usize, spans: bool) -> Self {
         let ids = || {
             if spans {

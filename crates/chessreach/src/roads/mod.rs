@@ -12,10 +12,6 @@
 //! - [`Offline`]: every placement's count at once, O((n·m + q) log(n·m + q)), by processing
 //!   placements in reverse as removals (regions only merge); see its documentation.
 
-#![expect(
-    clippy::cast_possible_truncation,
-    reason = "roads grids hold fewer than 2^32 cells (checked by the budget)"
-)]
 mod dsu;
 mod offline;
 mod tree;
@@ -87,6 +83,10 @@ pub fn bytes_needed(n: usize, m: usize, q: usize) -> Option<u64> {
 /// # Errors
 ///
 /// [`PlacementError`] for the first placement off the grid, on an occupied intersection, or of a colour other than 0 or 1.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "roads grids hold fewer than 2^32 cells (checked by the budget)"
+)]
 pub fn check(grid: &EdgeGrid, pieces: &[Piece]) -> Result<(), PlacementError> {
     let mut by = vec![u32::MAX; grid.len()];
     for (index, p) in pieces.iter().enumerate() {

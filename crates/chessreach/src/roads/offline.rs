@@ -24,11 +24,6 @@
 //! Time O((n·m + q) log(n·m + q)), memory O(n·m + q log q); no recursion deeper than the
 //! key space's log.
 
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
-)]
 use super::dsu::Dsu;
 use super::tree::Trees;
 use super::{check, Piece, PlacementError};
@@ -42,6 +37,10 @@ struct Keys {
 }
 
 impl Keys {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+    )]
     fn new(pieces: &[Piece]) -> Self {
         let q = pieces.len() as u32;
         let mut key = vec![0; pieces.len()];
@@ -57,6 +56,10 @@ impl Keys {
     }
 
     /// The key range of the pieces `mover` may capture.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+    )]
     fn capturable(&self, mover: &Piece) -> (u32, u32) {
         let other = 1 - mover.colour as usize;
         let below = self.levels[other].partition_point(|&l| l <= mover.level) as u32;
@@ -77,6 +80,10 @@ struct Regions {
 }
 
 impl Regions {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+    )]
     fn new(n: usize, keys: u32) -> Self {
         Self {
             dsu: Dsu::new(n, false),
@@ -87,6 +94,10 @@ impl Regions {
         }
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+    )]
     fn union(&mut self, a: u32, b: u32) {
         if let Some((r, gone)) = self.dsu.union(a, b) {
             let k = (self.node.len() + self.children.len()) as u32;
@@ -107,6 +118,10 @@ impl Regions {
 
     /// Leaf order of the merge forest: the leaf at each position, and each node's interval of
     /// positions.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+    )]
     fn intervals(&self) -> (Vec<u32>, Vec<[u32; 2]>) {
         let n = self.node.len();
         let total = n + self.children.len();
@@ -177,6 +192,10 @@ impl<'g> Offline<'g> {
     /// # Errors
     ///
     /// As [`crate::roads::check`].
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+    )]
     pub fn new(grid: &'g EdgeGrid, pieces: &'g [Piece]) -> Result<Self, PlacementError> {
         check(grid, pieces)?;
         let n = grid.len();
@@ -269,6 +288,10 @@ impl<'g> Offline<'g> {
 
     /// Empties piece `i`'s square and counts what it reaches, but for the run squares in its
     /// region.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
+    )]
     fn undo(&mut self, i: usize) -> Pending {
         let grid = self.grid;
         let mover = self.pieces[i];
@@ -353,6 +376,11 @@ impl<'g> Offline<'g> {
     #[expect(
         clippy::many_single_char_names,
         reason = "short mathematical names (coordinates, sizes, indices) read best here"
+    )]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "roads grids and placements hold fewer than 2^32 cells and queries (checked by the budget)"
     )]
     fn finish(&self, pending: &[Pending]) -> Vec<u32> {
         if pending.iter().all(|pd| pd.runs.iter().all(|&(lo, hi)| lo == hi)) {

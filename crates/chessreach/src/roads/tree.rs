@@ -3,10 +3,6 @@
 //! the size of their overlap, so all merges together cost O(k log K) for k insertions over a
 //! key space of K.
 
-#![expect(
-    clippy::cast_possible_truncation,
-    reason = "segment tree nodes are fewer than 2^32 (cells times log cells, within the budget)"
-)]
 /// One tree node: children (0: none) and the number of keys present below it, side by side so
 /// a visit touches one cache line.
 #[derive(Clone, Copy, Default)]
@@ -30,6 +26,10 @@ impl Trees {
         }
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "segment tree nodes are fewer than 2^32 (cells times log cells, within the budget)"
+    )]
     fn node(&mut self) -> u32 {
         self.nodes.push(Node::default());
         (self.nodes.len() - 1) as u32
