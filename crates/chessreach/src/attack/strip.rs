@@ -1,7 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    reason = "piece indices fit u32: 2^32 pieces would take over 100 GB of input before a map is asked for"
-)]
 use std::collections::BTreeMap;
 
 use super::walk::{Surface, WalkSink};
@@ -86,6 +82,10 @@ pub(crate) fn attacks_of(
 /// of long sorted runs (broken only where two pieces' attacks overlap), which a run-detecting
 /// sort then merges in about linear time — and unlimited horizontal rays whole.
 /// O(p log p + Σ finite ray lengths).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "piece indices fit u32: 2^32 pieces would take over 100 GB of input before a map is asked for"
+)]
 fn collect<T>(
     pos: &Position,
     strip: Strip,
@@ -322,6 +322,10 @@ impl StripAttackMap {
 }
 
 impl AttackQuery for StripAttackMap {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "piece indices fit u32: 2^32 pieces would take over 100 GB of input before a map is asked for"
+    )]
     fn count(&self, colour: Colour, c: Coord) -> u32 {
         if !self.strip.contains(c) {
             return 0;

@@ -1,12 +1,6 @@
 //! Pictures of inferred rules: the rule as a diagram around its piece, or the attacked squares
 //! no rule explains.
 
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss,
-    reason = "pictures are drawn of budget-costed diagrams, whose sides and rows convert exactly between usize and i64"
-)]
 use std::fmt::Write as _;
 
 use super::{Cell, Key, View, ViewError};
@@ -88,6 +82,12 @@ pub fn inference_svg(d: &Diagram, found: &Inference) -> Result<String, ViewError
     Ok(draw(d, found))
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "pictures are drawn of budget-costed diagrams, whose sides and rows convert exactly between usize and i64"
+)]
 fn draw(d: &Diagram, found: &Inference) -> String {
     // Rows are drawn top first: row r of a picture of height h is rank h - r.
     if found.unexplained.is_empty() {

@@ -1,6 +1,5 @@
 //! Pictures of typed roads: the grid with its roads, the pieces, and what one placement reaches.
 
-#![expect(clippy::cast_possible_truncation, reason = "road types are 0..=3")]
 use super::{Cell, Key, Segment, View};
 use crate::geometry::{Coord, EdgeGrid};
 use crate::piece::Colour;
@@ -12,6 +11,7 @@ const V: [char; 4] = [' ', '|', '"', '$'];
 
 /// The grid as text (one character per intersection, roads between; see [`ROADS_LEGEND`]): intersections marked by how placement `k` reaches them, roads between.
 #[must_use]
+#[expect(clippy::cast_possible_truncation, reason = "road types are 0..=3")]
 pub fn roads_text(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -> String {
     let (rows, cols) = (grid.rows(), grid.cols());
     let mover = pieces[k];
