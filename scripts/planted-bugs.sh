@@ -128,6 +128,15 @@ plant "XBetza leg directions not turned with the previous leg" crates/chessreach
   "let set = rotate(set, angle.unwrap_or(0));" "let set = rotate(set, 0);"
 plant "locust victims not marked attacked (XBetza legs)" crates/chessreach/src/attack/legs.rs \
   "if captures && q != self.from && !mid" "if captures && q != self.from && last && !mid"
+plant "a locust victim left in the position for the rest of a route" crates/chessreach/src/path/router.rs \
+  "Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p]," \
+  "Some(p) if self.cap_bit[p] != 0 && take => c |= if v == to { self.cap_bit[p] } else { 0 }," \
+  "-p chessreach --test xbetza_routes"
+plant "a leg move's landing judged safe before its victims leave" crates/chessreach/src/path/router.rs \
+  "            if self.safe_set(c).contains(t) {
+                next.push((c, t));" "            if self.safe_set(captured).contains(t) {
+                next.push((c, t));" \
+  "-p chessreach --test xbetza_routes"
 plant "the heat map drawing a colour its legend does not show" crates/chessreach/src/render/duel.rs \
   "} => ('B', BLACK_WINS, plies)," "} => ('B', \"#303030\", plies)," \
   "-p chessreach --lib render::"

@@ -34,8 +34,9 @@ pub(crate) struct Args {
     /// Instead of the diagram, the squares where the two dialects' readings differ.
     #[arg(long)]
     compare: bool,
-    /// Output: `text` or `json`.
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    /// Output: `text`, `json`, or `svg` (the diagram as a picture with a legend; not with
+    /// `--compare`).
+    #[arg(long, default_value = "text", value_parser = ["text", "json", "svg"])]
     format: String,
 }
 
@@ -61,6 +62,9 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
         )
     });
     if args.compare {
+        if args.format == "svg" {
+            return Err(crate::UsageError("--format svg draws a diagram: not with --compare".into()).into());
+        }
         let found =
             compare_dialects(&args.text, args.board, at, colour, &args.blockers).map_err(crate::usage)?;
         let (json, text) = match &found {
@@ -105,7 +109,11 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
     };
     let cells = move_diagram(&reading.rule, args.board, at, colour, &args.blockers).map_err(crate::usage)?;
     let canonical = args.dialect.print(&reading.rule);
-    if args.format == "json" {
+    if args.format == "svg" {
+        let side = if args.black { "Black" } else { "White" };
+        let title = format!("{canonical} ({}) — {side} on {at}", args.dialect);
+        out.write_all(chessreach::render::betza_svg(&title, args.board, colour, &cells).as_bytes())?;
+    } else if args.format == "json" {
         let squares: serde_json::Map<String, serde_json::Value> = cells
             .iter()
             .map(|(c, cell)| (c.to_string(), json!(cell)))

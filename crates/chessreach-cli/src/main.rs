@@ -66,8 +66,9 @@ enum Command {
     Endgame(endgame::Args),
     /// The movement rule behind an attack diagram, as a diagram and in Betza notation.
     Infer(infer::Args),
-    /// One piece's move diagram (moves, captures, locust victims, hops), its canonical form,
-    /// and where the Fairy-Stockfish and XBetza dialects read its text differently.
+    /// One piece's move diagram (moves, captures, locust victims, hops, initial moves; text,
+    /// JSON or SVG), its canonical form, and where the Fairy-Stockfish and XBetza dialects
+    /// read its text differently.
     Betza(betza::Args),
     /// Reach on a grid of typed roads, placement by placement, drawn.
     Roads(roads::Args),

@@ -130,60 +130,6 @@ fn check(case: &Case) -> Option<Result<(), String>> {
     Some(Ok(()))
 }
 
-const FAMOUS: [&str; 22] = [
-    "afsW",
-    "afsF",
-    "afafsW",
-    "fmFfcafmF",
-    "FyafsF",
-    "WyafsW",
-    "jR",
-    "KADcaKmabK",
-    "caK",
-    "cabK",
-    "mpafsW",
-    "pafsR",
-    "yafsF",
-    "gQ",
-    "mRcpR",
-    "oR",
-    "dK",
-    "nZ",
-    "nNN",
-    "jjD",
-    "tpaR",
-    "fmWfcFifmnD",
-];
-
-fn leg() -> impl Strategy<Value = String> {
-    (
-        proptest::sample::select(vec![
-            "", "f", "b", "l", "r", "s", "v", "fr", "fl", "bl", "fs", "fh", "hr", "rf", "ff",
-        ]),
-        proptest::collection::vec(proptest::bool::weighted(0.25), 10),
-    )
-        .prop_map(|(dirs, on)| {
-            let mut s = dirs.to_owned();
-            for (letter, o) in "mcdtpgoynj".chars().zip(on) {
-                if o {
-                    s.push(letter);
-                }
-            }
-            s
-        })
-}
-
-fn text() -> impl Strategy<Value = String> {
-    (
-        proptest::collection::vec(leg(), 1..=3),
-        proptest::sample::select(vec![
-            'W', 'F', 'D', 'N', 'A', 'C', 'Z', 'K', 'Q', 'R', 'B', 'H', 'G', 'L', 'J',
-        ]),
-        proptest::sample::select(vec!["", "", "", "2", "3", "0"]),
-    )
-        .prop_map(|(legs, atom, range)| format!("{}{atom}{range}", legs.join("a")))
-}
-
 fn case(text: impl Strategy<Value = String>) -> impl Strategy<Value = Case> {
     (
         text,
@@ -219,14 +165,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     #[test]
-    fn famous_pieces_agree_with_the_oracle(c in case(proptest::sample::select(FAMOUS.to_vec()).prop_map(str::to_owned))) {
+    fn famous_pieces_agree_with_the_oracle(c in case(proptest::sample::select(xbetza_ref::FAMOUS.to_vec()).prop_map(str::to_owned))) {
         if let Some(Err(e)) = check(&c) {
             prop_assert!(false, "{}", e);
         }
     }
 
     #[test]
-    fn random_texts_agree_with_the_oracle(c in case(text())) {
+    fn random_texts_agree_with_the_oracle(c in case(xbetza_ref::arb_text())) {
         if let Some(Err(e)) = check(&c) {
             prop_assert!(false, "{}", e);
         }

@@ -26,6 +26,8 @@ pub enum Cell {
     Locust,
     /// It hops the piece there.
     Hop,
+    /// It may move there only as an initial move (Betza `i`: from its side's second rank).
+    Initial,
 }
 
 impl Cell {
@@ -40,18 +42,20 @@ impl Cell {
             Self::Capture => 'c',
             Self::Locust => 'x',
             Self::Hop => 'h',
+            Self::Initial => 'i',
         }
     }
 
     /// The legend, one line per letter.
     pub const LEGEND: &'static str =
         "@ the piece   # a blocker (a foe)   * moves or captures   m moves only   \
-                                      c captures only   x locust victim   h hopped";
+                                      c captures only   x locust victim   h hopped   \
+                                      i initial move only";
 }
 
 /// The cells of `rule`'s diagram: a piece of `colour` on `at` of `rect`, foes on `blockers`.
 /// Squares not listed are empty and out of reach. Initial moves show from the side's second
-/// rank. O(p log p + squares walked · log p).
+/// rank: a square only they reach is [`Cell::Initial`]. O(p log p + squares walked · log p).
 ///
 /// # Errors
 ///
@@ -70,7 +74,12 @@ pub fn move_diagram(
         colour: colour.opponent(),
         at: b,
     }));
-    let pos = Position::new(Board::Rect(rect), kinds, pieces)?;
+    let later = rule.has_initial().then(|| {
+        let mut kinds = kinds.clone();
+        kinds[0] = Kind::new('X', rule.without_initial());
+        kinds
+    });
+    let pos = Position::new(Board::Rect(rect), kinds, pieces.clone())?;
     let mut cells = BTreeMap::new();
     cells.insert(at, Cell::Piece);
     for &b in blockers {
@@ -91,6 +100,21 @@ pub fn move_diagram(
             let cell = cells.entry(m.to).or_insert(Cell::Move);
             if *cell == Cell::Capture {
                 *cell = Cell::MoveOrCapture;
+            }
+        }
+    }
+    if let Some(kinds) = later {
+        // Squares only an initial move reaches: moves of the rule without them, compared.
+        let later = Position::new(Board::Rect(rect), kinds, pieces)?;
+        let reached: std::collections::BTreeSet<Coord> = later
+            .moves_of(0)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| m.to)
+            .collect();
+        for (c, cell) in &mut cells {
+            if *cell == Cell::Move && !reached.contains(c) {
+                *cell = Cell::Initial;
             }
         }
     }

@@ -264,8 +264,7 @@ impl<S: Surface> Walk<'_, S> {
                     foe: Some(q),
                     ..*self
                 };
-                let mut found = Vec::new();
-                probe.moves(k + 1, q, &mut vec![(q, false)], &mut found);
+                let found = probe.move_list(k + 1, q, &mut vec![(q, false)]);
                 if found.iter().any(|m| m.captures.contains(&q)) {
                     sink(q);
                 }
@@ -290,8 +289,7 @@ impl<S: Surface> Walk<'_, S> {
                 foe: Some(m),
                 ..*self
             };
-            let mut found = Vec::new();
-            probe.moves(k, start, &mut Vec::new(), &mut found);
+            let found = probe.move_list(k, start, &mut Vec::new());
             if found.iter().any(|mv| mv.captures.contains(&m)) {
                 sink(m);
             }
@@ -313,7 +311,15 @@ impl<S: Surface> Walk<'_, S> {
         }
     }
 
-    fn moves(&self, k: usize, start: Coord, taken: &mut Vec<(Coord, bool)>, out: &mut Vec<PathMove>) {
+    /// Every move from leg `k` on, starting at `start`, told to `out` with its destination and
+    /// the pieces it takes on the way (`(square, captured?)`, in move order; `false`: hopped).
+    fn moves(
+        &self,
+        k: usize,
+        start: Coord,
+        taken: &mut Vec<(Coord, bool)>,
+        out: &mut impl FnMut(Coord, &[(Coord, bool)]),
+    ) {
         let last = k + 1 == self.legs.len();
         self.squares(k, start, &mut |q, rel, _, _| {
             if !self.stops(k, rel) {
@@ -328,13 +334,8 @@ impl<S: Surface> Walk<'_, S> {
                     taken.push((q, take));
                 }
                 if last {
-                    let captures: Vec<Coord> = taken.iter().filter(|t| t.1).map(|t| t.0).collect();
-                    if q != self.from || !captures.is_empty() {
-                        out.push(PathMove {
-                            to: q,
-                            captures,
-                            hops: taken.iter().filter(|t| !t.1).map(|t| t.0).collect(),
-                        });
+                    if q != self.from || taken.iter().any(|t| t.1) {
+                        out(q, taken);
                     }
                 } else {
                     self.moves(k + 1, q, taken, out);
@@ -345,6 +346,26 @@ impl<S: Surface> Walk<'_, S> {
             }
             true
         });
+    }
+
+    /// The moves from leg `k` on, collected.
+    fn move_list(&self, k: usize, start: Coord, taken: &mut Vec<(Coord, bool)>) -> Vec<PathMove> {
+        let mut out = Vec::new();
+        self.moves(k, start, taken, &mut |to, taken| {
+            out.push(PathMove::of(to, taken))
+        });
+        out
+    }
+}
+
+impl PathMove {
+    /// The move to `to` taking `taken` (`(square, captured?)`, in move order).
+    fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
+        Self {
+            to,
+            captures: taken.iter().filter(|t| t.1).map(|t| t.0).collect(),
+            hops: taken.iter().filter(|t| !t.1).map(|t| t.0).collect(),
+        }
     }
 }
 
@@ -382,6 +403,23 @@ pub(crate) fn moves(
     me: Option<Colour>,
     surface: &impl Surface,
 ) -> Vec<PathMove> {
+    let mut out = Vec::new();
+    each_move(path, from, me, surface, &mut |to, taken| {
+        out.push(PathMove::of(to, taken))
+    });
+    out
+}
+
+/// [`moves`] told one by one to `out`, without collecting: the destination and the pieces taken
+/// on the way (`(square, captured?)` in move order; `false`: hopped). Allocates only the
+/// stack of pieces taken (and a lame leg's midpoints). Same cost as [`attacks`].
+pub(crate) fn each_move(
+    path: &LegPath,
+    from: Coord,
+    me: Option<Colour>,
+    surface: &impl Surface,
+    out: &mut impl FnMut(Coord, &[(Coord, bool)]),
+) {
     let walk = Walk {
         legs: path.legs(),
         from,
@@ -389,7 +427,5 @@ pub(crate) fn moves(
         surface,
         foe: None,
     };
-    let mut out = Vec::new();
-    walk.moves(0, from, &mut Vec::with_capacity(MAX_LEGS), &mut out);
-    out
+    walk.moves(0, from, &mut Vec::with_capacity(MAX_LEGS), out);
 }

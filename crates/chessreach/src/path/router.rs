@@ -2,16 +2,17 @@
     clippy::cast_possible_truncation,
     reason = "the router refuses more than MAX_STATES (2^26) states, so squares and subsets fit u32"
 )]
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 use thiserror::Error;
 
+use crate::attack::legs;
 use crate::attack::walk::{self, Occupant, Surface};
 use crate::attack::{Position, SquareMoves};
 use crate::geometry::{Coord, Delta, Line, Rect, Square, SquareSet, Wrap};
 use crate::limits::Progress;
-use crate::piece::{Colour, Motion, Rule, Step};
+use crate::piece::{Colour, LegPath, Motion, Rule, Step};
 
 /// Where the mover wants to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,8 +45,9 @@ pub enum PathError {
     /// Too many search states: capturable pieces (`0`) times squares (`1`).
     #[error("{}", too_many_states(*.0, *.1))]
     TooManyCapturable(usize, usize),
-    /// A mover moving in legs (XBetza) of a kind the router does not walk yet.
-    #[error("the mover makes {0}; routes do not handle them yet")]
+    /// A mover moving in legs (XBetza) where the route engine does not walk them: on a strip,
+    /// or as one of a variant mover's kinds ([`SquareMoves`]).
+    #[error("the mover makes {0}; routes walk them on bounded and wrapped boards only, for a plain mover")]
     Legs(&'static str),
     /// A variant mover's square names a kind its [`SquareMoves`] does not have.
     #[error("the mover's moves on {square} name kind {kind}, but it has {kinds} kinds")]
@@ -219,6 +221,9 @@ pub struct Router<'a> {
     fixed_attacks: OnceLock<SquareSet>,
     /// A variant's mover ([`crate::attack::Mover::by_square`]): its moves per square.
     by_square: Option<BySquare>,
+    /// Whether a move of the mover may capture a piece it does not end on (a locust capture,
+    /// XBetza `ca`): the search then records where such states came from.
+    locust: bool,
     /// Told the states reached and their bound (squares × subsets) after each layer.
     progress: Option<Progress<'a>>,
 }
@@ -261,6 +266,9 @@ pub struct Scratch {
     /// The search queue and one square's successors.
     queue: VecDeque<u64>,
     next: Vec<(u32, Square)>,
+    /// For a mover with locust captures, searching for a route: the capture subset each state
+    /// reached by a capturing move came from (its victims need not stand on its square).
+    came_from: HashMap<u64, u32>,
 }
 
 /// One capture subset's search arrays, side by side so a visit reads one entry.
@@ -302,6 +310,7 @@ impl Scratch {
         self.routes = routes;
         self.touched.clear();
         self.queue.clear();
+        self.came_from.clear();
     }
 
     /// Records state (captured, s), reached from square `from` (`u32::MAX` for the start; bit
@@ -361,7 +370,14 @@ impl<'a> Router<'a> {
             .iter()
             .filter(|s| marks_rays(s, Wrap::None))
             .count() as u64;
-        let per_state = 13 + riders.div_ceil(8);
+        // A locust mover's route search keeps, per state reached by a capture, the subset it
+        // came from (a hash map entry, about 24 bytes).
+        let locust = if rule.paths().iter().any(LegPath::is_locust) {
+            24
+        } else {
+            0
+        };
+        let per_state = 13 + riders.div_ceil(8) + locust;
         crate::limits::mul_add(states, per_state, (squares as u64).checked_mul(12)?)
     }
 
@@ -403,9 +419,6 @@ impl<'a> Router<'a> {
             occupant[s.index()] = i as u32 + 1;
         }
         let subsets = 1usize << capturable.len();
-        if let Some(path) = rule.paths().first() {
-            return Err(PathError::Legs(path.kind_name()));
-        }
         let steps = rule.steps(colour);
         let initial = rule.initial_steps(colour);
         let initial_rank =
@@ -459,6 +472,7 @@ impl<'a> Router<'a> {
             initial_rank,
             fixed_attacks: OnceLock::new(),
             by_square: None,
+            locust: rule.paths().iter().any(LegPath::is_locust),
             progress: None,
         })
     }
@@ -473,6 +487,19 @@ impl<'a> Router<'a> {
     /// (or it has none).
     pub fn moving_by(self, moves: &SquareMoves) -> Result<Self, PathError> {
         let colour = self.colour;
+        let legs = moves.kinds.iter().flat_map(|k| {
+            let extra = k.confine.as_deref().map_or(&[][..], |c| &c.extra[..]);
+            k.rule
+                .paths()
+                .iter()
+                .chain(extra.iter().flat_map(|(r, _)| r.paths()))
+        });
+        if let Some(path) = legs
+            .chain(moves.initial.iter().flat_map(|(r, _)| r.paths()))
+            .next()
+        {
+            return Err(PathError::Legs(path.kind_name()));
+        }
         let kinds = moves
             .kinds
             .iter()
@@ -649,6 +676,9 @@ impl<'a> Router<'a> {
             for &(c, t) in &next {
                 let from = s.0 | if c == captured { 0 } else { 1 << 31 };
                 if sc.visit(c, t, from) {
+                    if routes && self.locust && c != captured {
+                        sc.came_from.insert(state(c, t), captured);
+                    }
                     reached += 1;
                     if stop(c, t, d + 1) {
                         found = Some(state(c, t));
@@ -757,6 +787,10 @@ impl<'a> Router<'a> {
             return;
         }
         for (k, step) in steps.iter().enumerate().filter(|_| self.leaps.is_none()) {
+            if let Motion::Path { path } = step.motion {
+                self.path_moves(&path, from, captured, &surface, &fresh, next);
+                continue;
+            }
             let mut offer = |t: Square| offer(step, t, next);
             // A ray stops where an earlier ray of the same step (from a square no
             // farther from the start) has already run: everything beyond was offered
@@ -821,6 +855,73 @@ impl<'a> Router<'a> {
         }
     }
 
+    /// The states one move along `path` from `from` under `captured` leads to, pushed onto
+    /// `next`: every piece the move captures (where it ends, or on the way: a locust victim)
+    /// must be capturable — a friend (`d`) never is — and it must end on an empty square, or
+    /// on the piece it captured there, that is safe once its victims are gone (a victim may
+    /// have blocked a line to it). Pieces it hops stay. O(the path's walk)
+    /// ([`legs::each_move`]: a few squares for XBetza's pieces, a ray's length for each
+    /// riding leg).
+    fn path_moves(
+        &self,
+        path: &LegPath,
+        from: Coord,
+        captured: u32,
+        surface: &SubsetSurface<'_>,
+        fresh: &impl Fn(Square) -> bool,
+        next: &mut Vec<(u32, Square)>,
+    ) {
+        legs::each_move(path, from, Some(self.colour), surface, &mut |to, taken| {
+            let mut c = captured;
+            for &(v, take) in taken.iter().filter(|t| t.1) {
+                match self.rect.square(v).and_then(|q| surface.piece(q)) {
+                    Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p],
+                    _ => return,
+                }
+            }
+            let Some(t) = self.rect.square(to) else { return };
+            if (c == captured && !fresh(t)) || surface.piece(t).is_some_and(|p| c & self.cap_bit[p] == 0) {
+                return;
+            }
+            if self.safe_set(c).contains(t) {
+                next.push((c, t));
+            }
+        });
+    }
+
+    /// The pieces a move from `from` under subset `before` to `to` under `after` captured, in
+    /// the order the move takes them: found again among the mover's leg moves (a locust may
+    /// take two), else in index order. O(the mover's leg moves from `from`).
+    fn victims(&self, from: Square, before: u32, to: Square, after: u32) -> Vec<usize> {
+        let bits = after & !before;
+        let surface = self.surface(before);
+        let mut found = None;
+        for step in &self.steps {
+            if let (Motion::Path { path }, None) = (step.motion, &found) {
+                let (from, to) = (self.rect.coord(from), self.rect.coord(to));
+                legs::each_move(&path, from, Some(self.colour), &surface, &mut |t, taken| {
+                    let pieces: Option<Vec<usize>> = taken
+                        .iter()
+                        .filter(|v| v.1)
+                        .map(|v| self.rect.square(v.0).and_then(|q| surface.piece(q)))
+                        .collect();
+                    let Some(pieces) = pieces.filter(|ps| ps.iter().all(|&p| self.cap_bit[p] != 0)) else {
+                        return;
+                    };
+                    let mask = pieces.iter().fold(0, |m, &p| m | self.cap_bit[p]);
+                    if found.is_none() && t == to && mask == bits {
+                        found = Some(pieces);
+                    }
+                });
+            }
+        }
+        found.unwrap_or_else(|| {
+            (0..self.cap_bit.len())
+                .filter(|&p| self.cap_bit[p] & bits != 0)
+                .collect()
+        })
+    }
+
     fn route_to(&self, scratch: &Scratch, end: u64) -> Route {
         let mut squares = Vec::new();
         let mut captured = Vec::new();
@@ -831,13 +932,18 @@ impl<'a> Router<'a> {
             if prev == u32::MAX {
                 break;
             }
-            if prev >> 31 == 1 {
+            let parent = Square(prev & !(1 << 31));
+            if let Some(&before) = scratch.came_from.get(&state(mask, s)) {
+                // A locust mover's capture: the subset it came from was recorded.
+                captured.extend(self.victims(parent, before, s, mask).into_iter().rev());
+                mask = before;
+            } else if prev >> 31 == 1 {
                 // Reached by capturing the piece that stood here: before, it was not captured.
                 let piece = self.occupant[s.index()] as usize - 1;
                 captured.push(piece);
                 mask &= !self.cap_bit[piece];
             }
-            s = Square(prev & !(1 << 31));
+            s = parent;
         }
         squares.reverse();
         captured.reverse();
@@ -868,9 +974,11 @@ impl<'a> Router<'a> {
                             set.insert(q);
                         }
                     };
-                    // Hoppers are left out: capturing their screen takes their attack away.
-                    self.pos
-                        .walk_attacks_where(i, &surface, &mut sink, |st| !st.hops());
+                    // Hoppers are left out: capturing their screen takes their attack away; so
+                    // are leg moves (a hopped piece, a screen, a second victim may leave).
+                    self.pos.walk_attacks_where(i, &surface, &mut sink, |st| {
+                        !st.hops() && !matches!(st.motion, Motion::Path { .. })
+                    });
                 }
             }
             set
@@ -906,10 +1014,12 @@ impl<'a> Router<'a> {
                     .ok_or(PathError::NotCapturable(p))?;
                 let ts = self.rect.square(self.pos.pieces()[p].at).expect("on board");
                 self.check_start(start)?;
-                if self.never_safe(ts, start) {
+                // A locust mover may capture it without standing on its square.
+                if !self.locust && self.never_safe(ts, start) {
                     return Ok(None);
                 }
-                self.search(scratch, start, true, |c, s, _| s == ts && c & bit != 0)?
+                // The first state without the piece is reached by the move that captures it.
+                self.search(scratch, start, true, |c, _, _| c & bit != 0)?
             }
         };
         Ok(end.map(|e| self.route_to(scratch, e)))

@@ -106,6 +106,7 @@ pub(super) fn on_strip(
     progress: Option<Progress<'_>>,
     tuning: Tuning,
 ) -> Result<Option<Way>, RouteError> {
+    refuse_legs(&q.mover)?;
     if let Some(answer) = super::cross::crossing(pos, strip, q, budget, tuning) {
         return answer;
     }
@@ -252,6 +253,15 @@ fn window_route(
     }))
 }
 
+/// A mover that moves in legs (XBetza) is refused by name on strips: the window's margin is
+/// proven for single-leg steps only.
+fn refuse_legs(mover: &Mover) -> Result<(), RouteError> {
+    match mover.rule.paths().first() {
+        Some(path) => Err(PathError::Legs(path.kind_name()).into()),
+        None => Ok(()),
+    }
+}
+
 /// Answers a strip distance question (files `LO..=HI`) on the window the module docs prove
 /// enough.
 pub(super) fn strip_distances(
@@ -261,6 +271,7 @@ pub(super) fn strip_distances(
     budget: Budget,
     progress: Option<Progress<'_>>,
 ) -> Result<DistanceMap, RouteError> {
+    refuse_legs(&q.mover)?;
     let (flo, fhi) = match q.target {
         Area::Everywhere => return Err(RouteError::StripWindow),
         Area::Files(lo, hi) if lo <= hi => (lo, hi),

@@ -13,7 +13,7 @@ use super::{ask, DistanceMap};
 use crate::attack::{Position, StripAttackMap};
 use crate::geometry::{Board, Coord};
 use crate::limits::Budget;
-use crate::piece::Colour;
+use crate::piece::{flag, Colour, LegPath, Motion};
 
 /// Why there is no route ([`why`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,7 +119,9 @@ pub fn why(pos: &Position, question: &Question, budget: Budget) -> Why {
     if let Some(i) = pos.piece_at(target).filter(|&i| !may_take(i)) {
         return Why::Occupied { piece: i };
     }
-    if let Some(by) = attackers(pos, colour, target, &|i| may_take(i)) {
+    // A mover with locust captures may take its victim without standing on its square.
+    let stands_on_target = victim.is_none() || !question.mover.rule.paths().iter().any(LegPath::is_locust);
+    if let Some(by) = attackers(pos, colour, target, &|i| may_take(i)).filter(|_| stands_on_target) {
         return Why::Attacked { by };
     }
     if colour_bound(pos, question)
@@ -182,5 +184,16 @@ fn colour_bound(pos: &Position, question: &Question) -> bool {
     }
     let mut steps = mover.rule.steps(mover.colour);
     steps.extend(mover.rule.initial_steps(mover.colour));
-    !steps.is_empty() && steps.iter().all(|s| (s.delta.dx + s.delta.dy) % 2 == 0)
+    let even = |dx: i64, dy: i64| (dx + dy) % 2 == 0;
+    // A leg round a cylinder (`o`) on a board of odd width changes colour as it wraps.
+    let odd_width = pos.rect().is_some_and(|r| r.width() % 2 == 1);
+    !steps.is_empty()
+        && steps.iter().all(|s| match s.motion {
+            // Each leg may make any number of leaps: every leap must keep the colour.
+            Motion::Path { path } => path
+                .legs()
+                .iter()
+                .all(|l| even(i64::from(l.dx), i64::from(l.dy)) && !(odd_width && l.flags & flag::WRAP != 0)),
+            Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => even(s.delta.dx, s.delta.dy),
+        })
 }

@@ -144,12 +144,22 @@ impl LegPath {
         self.legs().iter().any(|l| l.stop & stop::FOE != 0)
     }
 
+    /// Whether a move along it may capture a piece it does not end on (a locust: a non-final
+    /// leg that stops on a foe, or on a friend for `d`).
+    #[must_use]
+    pub fn is_locust(&self) -> bool {
+        let legs = self.legs();
+        legs[..legs.len() - 1]
+            .iter()
+            .any(|l| l.stop & (stop::FOE | stop::FRIEND) != 0)
+    }
+
     /// What kind of leg move this is, in words, for engines that refuse it.
     #[must_use]
     pub fn kind_name(&self) -> &'static str {
         let legs = self.legs();
         let (init, last) = legs.split_at(legs.len() - 1);
-        if init.iter().any(|l| l.stop & (stop::FOE | stop::FRIEND) != 0) {
+        if self.is_locust() {
             "locust captures (a capturing leg that goes on, XBetza `ca`)"
         } else if init.iter().any(|l| l.stop & stop::HOP != 0) {
             "legs that hop a piece and go on (XBetza `pa`, `ga`)"

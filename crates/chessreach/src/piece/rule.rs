@@ -239,6 +239,16 @@ impl Rule {
         Self { initial, ..self }
     }
 
+    /// The rule without its initial moves (Betza `i`): what the piece does once it has left
+    /// its side's second rank.
+    #[must_use]
+    pub fn without_initial(&self) -> Self {
+        Self {
+            initial: Vec::new(),
+            ..self.clone()
+        }
+    }
+
     /// The initial moves' components (Betza `i`), in normal-form order; move-only.
     #[must_use]
     pub fn initial_components(&self) -> &[Component] {

@@ -70,6 +70,8 @@
 
 use std::collections::BTreeSet;
 
+use proptest::prelude::*;
+
 /// What stands on a square, seen from the moving piece.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum RefSide {
@@ -806,4 +808,62 @@ pub fn attacked_moved(
         }
     }
     Ok(out)
+}
+
+/// Famous multi-leg pieces (Mao, Moa, checker, Griffon-like, Lion-like, ski-slider, …) and
+/// single legs only `XBetza` says.
+pub const FAMOUS: [&str; 22] = [
+    "afsW",
+    "afsF",
+    "afafsW",
+    "fmFfcafmF",
+    "FyafsF",
+    "WyafsW",
+    "jR",
+    "KADcaKmabK",
+    "caK",
+    "cabK",
+    "mpafsW",
+    "pafsR",
+    "yafsF",
+    "gQ",
+    "mRcpR",
+    "oR",
+    "dK",
+    "nZ",
+    "nNN",
+    "jjD",
+    "tpaR",
+    "fmWfcFifmnD",
+];
+
+/// One leg's prefix: direction letters and random modes.
+fn arb_leg() -> impl Strategy<Value = String> {
+    (
+        proptest::sample::select(vec![
+            "", "f", "b", "l", "r", "s", "v", "fr", "fl", "bl", "fs", "fh", "hr", "rf", "ff",
+        ]),
+        proptest::collection::vec(proptest::bool::weighted(0.25), 10),
+    )
+        .prop_map(|(dirs, on)| {
+            let mut s = dirs.to_owned();
+            for (letter, o) in "mcdtpgoynj".chars().zip(on) {
+                if o {
+                    s.push(letter);
+                }
+            }
+            s
+        })
+}
+
+/// A random `XBetza` text of one to three legs on a random atom and range.
+pub fn arb_text() -> impl Strategy<Value = String> {
+    (
+        proptest::collection::vec(arb_leg(), 1..=3),
+        proptest::sample::select(vec![
+            'W', 'F', 'D', 'N', 'A', 'C', 'Z', 'K', 'Q', 'R', 'B', 'H', 'G', 'L', 'J',
+        ]),
+        proptest::sample::select(vec!["", "", "", "2", "3", "0"]),
+    )
+        .prop_map(|(legs, atom, range)| format!("{}{atom}{range}", legs.join("a")))
 }
