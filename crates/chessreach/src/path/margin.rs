@@ -97,12 +97,12 @@ pub(super) fn margin(pos: &Position, strip: Strip, mover: &[Step], colour: Colou
 
 /// The files that stay explicit: every piece's file with its finite `reach` either side, and
 /// the files in `ends`, merged into sorted disjoint intervals. O(p log p).
-pub(super) fn explicit_files(pos: &Position, reach: i64, ends: [i64; 2]) -> Vec<(i64, i64)> {
+pub(super) fn explicit_files(pos: &Position, reach: i64, ends: &[i64]) -> Vec<(i64, i64)> {
     let mut zones: Vec<(i64, i64)> = pos
         .pieces()
         .iter()
         .map(|p| (p.at.file.saturating_sub(reach), p.at.file.saturating_add(reach)))
-        .chain(ends.map(|f| (f, f)))
+        .chain(ends.iter().map(|&f| (f, f)))
         .collect();
     zones.sort_unstable();
     let mut merged: Vec<(i64, i64)> = Vec::with_capacity(zones.len());

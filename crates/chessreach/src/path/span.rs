@@ -110,9 +110,20 @@ pub(super) fn on_strip(
     if let Some(answer) = super::cross::crossing(pos, strip, q, budget, tuning) {
         return answer;
     }
-    match shrunk(pos, strip, q, budget, progress) {
+    let refused = match super::cross::with_captures(pos, strip, q, budget, tuning) {
+        // Too many capture subsets for the legs between captures: the window, which counts
+        // the states it visits, may still answer where its span is small.
+        Some(Err(e @ RouteError::TooLarge(_))) => Some(e),
+        Some(answer) => return answer,
+        None => None,
+    };
+    let answer = match shrunk(pos, strip, q, budget, progress) {
         Some(answer) => Ok(answer),
         None => window_route(pos, strip, q, budget, progress),
+    };
+    match (answer, refused) {
+        (Err(RouteError::StripSpan { .. }), Some(e)) => Err(e),
+        (answer, _) => answer,
     }
 }
 
@@ -367,7 +378,7 @@ fn shrunk(
         return None;
     }
     let period = i64::try_from(spans.period).ok()?;
-    let merged = explicit_files(pos, spans.reach, [q.mover.at.file, t.file]);
+    let merged = explicit_files(pos, spans.reach, &[q.mover.at.file, t.file]);
     // A stretch keeps `keep` files or more: first for routes of up to 8 moves, then for the
     // length found (the proof's bound, module docs).
     let per_move = spans.mover.checked_add(2)?;

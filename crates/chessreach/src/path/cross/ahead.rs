@@ -172,7 +172,7 @@ impl Engine {
         let first = if rightwards { 0 } else { self.last(z) };
         let mut list: Vec<(u32, u64)> = (0..n).map(|w| ((first + w) as u32, 0)).collect();
         let mut next = vec![u64::MAX; n];
-        while !stop.load(Ordering::Relaxed) && self.by_rows(z, [zs, zt]) {
+        while !stop.load(Ordering::Relaxed) && self.by_rows(z, &[zs, zt]) {
             let sweep = at.load(Ordering::Relaxed);
             if (sweep >= z) == rightwards {
                 return;

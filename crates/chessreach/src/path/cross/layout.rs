@@ -140,6 +140,18 @@ pub(super) struct Side {
 }
 
 /// The sweep's engine for a question it answers (`None` for one it declines).
+pub(super) fn engine(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    budget: Budget,
+    tuning: Tuning,
+) -> Option<Result<Engine, RouteError>> {
+    engine_also(pos, strip, q, &[], budget, tuning)
+}
+
+/// [`engine`] with the files `also` explicit too (squares a search starts or ends on besides
+/// the question's start and target). Cost as [`engine`].
 #[expect(
     clippy::cast_possible_truncation,
     clippy::cast_possible_wrap,
@@ -150,10 +162,11 @@ pub(super) struct Side {
     clippy::too_many_lines,
     reason = "the build follows the module docs step by step"
 )]
-pub(super) fn engine(
+pub(super) fn engine_also(
     pos: &Position,
     strip: Strip,
     q: &Question,
+    also: &[i64],
     budget: Budget,
     tuning: Tuning,
 ) -> Option<Result<Engine, RouteError>> {
@@ -183,7 +196,9 @@ pub(super) fn engine(
     let model = model(&steps, ranks, period)?;
     let bw = model.width as i128;
     let attacks = Attacks::new(pos, colour, model.ranks)?;
-    let merged = explicit_files(pos, spans.reach, [start.file, t.file]);
+    let mut ends = vec![start.file, t.file];
+    ends.extend_from_slice(also);
+    let merged = explicit_files(pos, spans.reach, &ends);
     // Cores between the intervals, and the half-infinite ones at both ends.
     let align_up = |f: i128| f + (-f).rem_euclid(i128::from(period));
     let mut cut: Vec<(i128, u64)> = Vec::new(); // (Lb's first file, blocks)
@@ -380,8 +395,8 @@ impl Engine {
     }
 
     /// Whether zone `z` is answered by rows ([`rows`](super::rows) docs): many zones have its shape,
-    /// and it holds neither the start nor the target.
-    pub(super) fn by_rows(&self, z: usize, ends: [usize; 2]) -> bool {
+    /// and it holds neither the start nor a goal (`ends`).
+    pub(super) fn by_rows(&self, z: usize, ends: &[usize]) -> bool {
         self.tabled[self.zones[z].shape as usize] && !ends.contains(&z)
     }
 

@@ -43,6 +43,7 @@
 //! end node for a block's distances to that end node.
 
 mod ahead;
+mod capture;
 #[cfg(test)]
 mod cases;
 mod chain;
@@ -69,6 +70,8 @@ use model::Model;
 use rows::{ReturnKey, Rows};
 use stretch::Kind;
 use zone::Searches;
+
+pub(super) use capture::with_captures;
 
 /// No path: kept small enough that two of them add without overflow.
 const INF: u32 = u32::MAX / 4;

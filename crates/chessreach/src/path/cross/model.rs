@@ -116,6 +116,54 @@ impl Model {
     }
 }
 
+impl Model {
+    /// The cost of a capture of the piece on (`cf`, `cr`) from node (`f`, `r`, `s`), on files
+    /// `0..files`: 0 from a ride's node whose next square it is, 1 from a rest node one move
+    /// away (its legs and the squares a ride passes over empty); `None` if none. For a mover
+    /// whose moves and captures are the same steps. O(bounded steps × ride length + ghosts).
+    #[expect(clippy::cast_possible_wrap, reason = "a strip has at most 64 ranks")]
+    pub(super) fn capture_cost(
+        &self,
+        (f, r, s): (i64, i64, usize),
+        (cf, cr): (i64, i64),
+        files: i64,
+        empty: &impl Fn(i64, i64) -> bool,
+    ) -> Option<u64> {
+        let ranks = self.ranks as i64;
+        let on = |f: i64, r: i64| (0..files).contains(&f) && (0..ranks).contains(&r);
+        if s > 0 {
+            let (dx, dy) = self.ghosts[s - 1];
+            return (f + dx == cf && r + dy == cr).then_some(0);
+        }
+        if self.ghosts.iter().any(|&(dx, dy)| f + dx == cf && r + dy == cr) {
+            return Some(1);
+        }
+        for st in &self.bounded {
+            let blocked = st.legs().iter().any(|l| {
+                let (lf, lr) = (f + l.dx, r + l.dy);
+                on(lf, lr) && !empty(lf, lr)
+            });
+            if blocked {
+                continue;
+            }
+            let (mut x, mut y) = (f, r);
+            let mut left = st.motion.leaps().unwrap_or(0);
+            loop {
+                x += st.delta.dx;
+                y += st.delta.dy;
+                if (x, y) == (cf, cr) {
+                    return Some(1);
+                }
+                if !on(x, y) || !empty(x, y) || left == 1 {
+                    break;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
+        None
+    }
+}
+
 /// The node model of a mover's steps on a strip of `ranks` ranks whose stretches repeat every
 /// `period` files: the one with fewer nodes of the two (ghost only unlimited horizontal rides,
 /// or every unlimited ride). `None` for hoppers, lame unlimited rides, or too many nodes.

@@ -64,11 +64,24 @@ impl Pending {
     }
 }
 
+/// Where a sweep goes: nodes of one zone, each with the cost still to pay from it (a
+/// capture's last move).
+#[derive(Clone)]
+pub(super) struct Goal {
+    pub(super) zone: usize,
+    pub(super) nodes: Vec<(usize, u64)>,
+}
+
 /// The sweep's distances: per zone reached, what it knows of its end blocks' distances, and
 /// the target's.
 pub(super) struct Swept {
     pub(super) ends: Vec<Option<Known>>,
+    /// The sweep's bound: every seed nearer was searched (the target's distance, or with
+    /// several goals the farthest of theirs; `u64::MAX` when some goal was not reached).
     pub(super) best: u64,
+    /// Per goal ([`Goal`]): its distance (`u64::MAX`: not reached), and the node it is
+    /// reached from with that node's own distance.
+    pub(super) reached: Vec<(u64, usize, u64)>,
     /// Chain steps taken from the other thread ([`Engine::forward`]).
     pub(super) ahead: usize,
 }
@@ -257,6 +270,19 @@ impl Engine {
     }
 
     /// [`Engine::forward`] on this thread alone.
+    pub(super) fn sweep_zones(&self, start: Coord, t: Coord, ahead: Option<&mut Ahead>) -> Swept {
+        let zt = self.zone_of(t.file);
+        let goal = Goal {
+            zone: zt,
+            nodes: vec![(self.rest(zt, t), 0)],
+        };
+        self.sweep_goals(start, std::slice::from_ref(&goal), u64::MAX, ahead)
+    }
+
+    /// [`Engine::sweep_zones`] to several goals at once, each reached at the least over its
+    /// nodes of the node's distance and its extra cost; it stops when no pending seed is
+    /// nearer than every goal's distance, or than `cap` (goals no nearer are not reached).
+    /// Goal zones are searched, never answered by rows.
     #[expect(
         clippy::cast_possible_truncation,
         reason = "zone node indices fit u32, and distances from the base are checked to fit first"
@@ -265,10 +291,18 @@ impl Engine {
         clippy::too_many_lines,
         reason = "the sweep follows the module docs step by step"
     )]
-    pub(super) fn sweep_zones(&self, start: Coord, t: Coord, mut ahead: Option<&mut Ahead>) -> Swept {
+    pub(super) fn sweep_goals(
+        &self,
+        start: Coord,
+        goals: &[Goal],
+        cap: u64,
+        mut ahead: Option<&mut Ahead>,
+    ) -> Swept {
         let n = self.model.n();
-        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
-        let goal = self.rest(zt, t);
+        let zs = self.zone_of(start.file);
+        let mut kept = vec![zs];
+        kept.extend(goals.iter().map(|g| g.zone));
+        let mut reached = vec![(u64::MAX, 0, u64::MAX); goals.len()];
         let first = self.rest(zs, start) as u32;
         // Per zone: seeds not yet searched, and what is known of its end blocks' distances.
         let mut pending = Pending {
@@ -281,7 +315,7 @@ impl Engine {
         let mut known = vec![u64::MAX; 2 * n];
         let mut there = vec![u64::MAX; n];
         let mut sc = Scratch::default();
-        let mut best = u64::MAX;
+        let mut best = cap;
         // Distances at the end blocks' 2n nodes (`Lb` side first), which improved, and a
         // crossing's distances: kept from zone to zone.
         let mut ports = vec![u64::MAX; 2 * n];
@@ -306,7 +340,7 @@ impl Engine {
                 list.iter().any(|s| (s.0 as usize) < n),
                 list.iter().any(|s| s.0 as usize >= n),
             ];
-            let rows = self.by_rows(z, [zs, zt]);
+            let rows = self.by_rows(z, &kept);
             if let Some(chained) = rows
                 .then(|| self.chain_step(z, &list, |z| ends[z].is_some(), &mut next, ahead.as_deref_mut()))
                 .flatten()
@@ -380,8 +414,18 @@ impl Engine {
                 }
             } else {
                 let (found, base) = self.searched(z, &list, &mut sc);
-                if z == zt {
-                    best = best.min(found.dist[goal].saturating_add(base));
+                let mut now = false;
+                for (g, r) in goals.iter().zip(reached.iter_mut()).filter(|(g, _)| g.zone == z) {
+                    for &(v, extra) in &g.nodes {
+                        let d = found.dist[v].saturating_add(base);
+                        if d != u64::MAX && d + extra < r.0 {
+                            *r = (d + extra, v, d);
+                        }
+                    }
+                    now = true;
+                }
+                if now {
+                    best = reached.iter().map(|r| r.0).max().unwrap_or(u64::MAX).min(cap);
                 }
                 let last_block = self.last(z);
                 for (p, v) in ports.iter_mut().zip((0..n).chain(last_block..last_block + n)) {
@@ -450,7 +494,12 @@ impl Engine {
                 pending.seed((nz, to), &next, there, best);
             }
         }
-        Swept { ends, best, ahead: 0 }
+        Swept {
+            ends,
+            best,
+            reached,
+            ahead: 0,
+        }
     }
 
     /// Zone `z`'s end-block distances from the `from`-th on into `out` (as many as it takes),

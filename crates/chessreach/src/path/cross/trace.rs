@@ -294,6 +294,16 @@ impl Engine {
         None
     }
 
+    /// The route a sweep found from `start` to the square `t` (its target), traced back.
+    pub(super) fn trace(&self, start: Coord, t: Coord, swept: &Swept) -> Option<Way> {
+        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
+        self.trace_to(start, &[zs, zt], (zt, self.rest(zt, t), swept.best), swept)
+    }
+
+    /// [`Engine::trace`] to node `goal` of zone `zt` at distance `at` (at most the sweep's
+    /// bound), for a sweep whose zones `kept` were searched, never answered by rows
+    /// ([`Engine::sweep_goals`]). A goal that is a ghost node ends the route where its ride
+    /// began.
     #[expect(
         clippy::cast_possible_truncation,
         reason = "zone node indices fit u32, and offsets inside a zone are small"
@@ -306,13 +316,19 @@ impl Engine {
         clippy::too_many_lines,
         reason = "the trace follows the module docs step by step"
     )]
-    pub(super) fn trace(&self, start: Coord, t: Coord, swept: &Swept) -> Option<Way> {
+    pub(super) fn trace_to(
+        &self,
+        start: Coord,
+        kept: &[usize],
+        (zt, goal, at): (usize, usize, u64),
+        swept: &Swept,
+    ) -> Option<Way> {
         let n = self.model.n();
-        let (zs, zt) = (self.zone_of(start.file), self.zone_of(t.file));
-        let goal = self.rest(zt, t);
+        let zs = self.zone_of(start.file);
         let first = self.rest(zs, start) as u32;
         let Swept { ends, best, .. } = swept;
         let best = *best;
+        let goal_dist = at;
         let mut sc = Scratch::default();
         // A zone's seeds, again: from its neighbours' end blocks and the start. Every seed
         // nearer than `best` was searched, so these give each zone the distances it had (up
@@ -363,7 +379,7 @@ impl Engine {
             }
             list
         };
-        let target = best;
+        let target = goal_dist;
         // Traced back: pieces of the route, last first (each made in `piece`), and a
         // neighbour's end-block distances.
         let b = self.model.width;
@@ -371,7 +387,7 @@ impl Engine {
         let mut piece = Built::default();
         let mut there = [u64::MAX; MAX_NODES];
         // The node the route reaches its zone's part at, and its distance.
-        let (mut at, mut at_dist) = (goal, best);
+        let (mut at, mut at_dist) = (goal, goal_dist);
         let mut z = zt;
         // Zones traced: after a sixty-fourth of those between the target and the start (at
         // least 256), the route's room is reserved from the squares so far (an eighth more),
@@ -404,7 +420,7 @@ impl Engine {
                 path.reverse();
                 true
             };
-            let want = if self.by_rows(z, [zs, zt]) {
+            let want = if self.by_rows(z, kept) {
                 // A seed whose row reaches `at` as soon as the sweep did (one does: `at` is an
                 // end-block node, its distance the least over the seeds): found from the
                 // sweep's distances, else among the seeds carried again.

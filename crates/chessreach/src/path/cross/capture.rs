@@ -1,0 +1,422 @@
+//! Strip routes with captures across long stretches: the crossing engine between captures.
+//!
+//! # Why it is exact
+//!
+//! A route that captures the pieces `c1, …, cj` in that order is a chain of `j + 1` *legs*:
+//! the `i`-th leg starts where `c(i-1)` stood (the first at the start), is played in the
+//! position without `c1 … c(i-1)`, captures nothing on its way, and ends with a move capturing
+//! `ci` — the last leg ends on the target square (or capturing the piece the question names).
+//! Within a leg the position does not change, so a leg is a route of the crossing engine on
+//! that position, ending at a *goal node* one capture move from `ci`: a rest node from which a
+//! move of the mover lands on `ci` (its legs and the squares a ride passes over empty; one
+//! more move), or a node of a ride passing over the square just before `ci` (no more: the
+//! ride was paid when it started). The capture lands on `ci`'s square only where no other
+//! hostile piece attacks it, as every landing. Conversely every chain of such legs is a legal
+//! route. So the fewest moves are a shortest path in the graph whose states are (where the
+//! last leg ended, the pieces captured so far) and whose edges are the legs' fewest moves.
+//!
+//! A captured piece changes the strip only where it stood and along its rays: its square
+//! empties, its attacks and the rays it blocked change. The stretches between the remaining
+//! pieces are the same stretches, with the columns those rays give; the engine is built again
+//! for each capture subset a state holds, so its stretches' kinds and its zones are those of
+//! that position, and each leg's length is the engine's exact answer there
+//! ([`super`] docs). Nothing else is assumed: no monotonicity in the subset (capturing a
+//! piece may open a hostile rider's ray).
+//!
+//! Dijkstra's algorithm over those states pops them nearest first; a popped state's legs are
+//! found by one sweep from its square to every goal at once ([`Engine::sweep_goals`]): each
+//! piece not yet captured, and the target. It stops when the target's best distance is no
+//! more than the nearest state pending, and the route is the legs traced again, one sweep
+//! each, and joined.
+//!
+//! # Cost
+//!
+//! At most `(k + 1) · 2^k` states for `k` capturable pieces, checked against the budget
+//! before the search (the subsets themselves, `32` bytes a state); each state popped costs an
+//! engine built for its position (`O(p log p)` for `p` pieces, and its kinds' matrices, [`super`]
+//! docs) and one sweep to `k + 1` goals (`O(zone nodes)` per goal for its nodes); only states
+//! nearer than the answer are popped. The route: one more build and sweep per leg.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::layout::{engine, engine_also};
+use super::sweep::Goal;
+use super::{Engine, Tuning};
+use crate::attack::{Placed, Position};
+use crate::geometry::{Coord, Strip};
+use crate::limits::Budget;
+use crate::path::question::{Capturable, Question, RouteError, Target, Way};
+use crate::piece::Motion;
+
+/// Bytes a search state takes (its distance, parent and queue entry).
+const STATE_BYTES: u64 = 32;
+
+/// A search state: the capturable piece whose square the last leg ended on (`k` for the
+/// start), and the subset captured.
+type State = (u32, u64);
+
+/// Answers a strip route question with captures by the crossing engine between captures
+/// (module docs); `None` when it does not apply (no capture allowed, a mover whose moves and
+/// captures differ, initial moves, a variant's mover, or the crossing engine declines the
+/// position), and the other strip engines answer.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the search follows the module docs step by step"
+)]
+pub(in crate::path) fn with_captures(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    budget: Budget,
+    tuning: Tuning,
+) -> Option<Result<Option<Way>, RouteError>> {
+    let colour = q.mover.colour;
+    let steps = q.mover.rule.steps(colour);
+    if q.mover.by_square.is_some()
+        || !q.mover.rule.initial_steps(colour).is_empty()
+        || steps.iter().any(|s| s.can_move != s.can_capture)
+    {
+        return None;
+    }
+    let hostile = |c: Coord| pos.piece_at(c).filter(|&i| pos.is_hostile(i, colour));
+    // The capturable pieces, and the one the question names, if any.
+    let mut caps: Vec<usize> = match &q.may_capture {
+        Capturable::Nothing => Vec::new(),
+        Capturable::All => (0..pos.pieces().len())
+            .filter(|&i| pos.is_hostile(i, colour))
+            .collect(),
+        Capturable::Squares(list) => {
+            let mut caps = Vec::with_capacity(list.len());
+            for &c in list {
+                match hostile(c) {
+                    Some(i) => caps.push(i),
+                    None => return Some(Err(RouteError::NoHostilePiece(c))),
+                }
+            }
+            caps
+        }
+    };
+    let end = q.target.square();
+    let victim = match q.target {
+        Target::Capture(c) => match hostile(c) {
+            Some(i) => Some(i),
+            None => return Some(Err(RouteError::NoHostilePiece(c))),
+        },
+        Target::Square(_) => None,
+    };
+    caps.extend(victim);
+    caps.sort_unstable();
+    caps.dedup();
+    if caps.is_empty() || !strip.contains(end) || !strip.contains(q.mover.at) {
+        return None;
+    }
+    let k = caps.len();
+    // The piece on the target square ends the route when captured: a goal of the end.
+    let at_end = victim.or_else(|| caps.iter().copied().find(|&i| pos.pieces()[i].at == end));
+    let bit = |i: usize| 1u64 << caps.binary_search(&i).expect("a capturable piece");
+    let start_state: State = (u32::try_from(k).ok()?, 0);
+    let square_of = |(last, _): State| {
+        if last as usize == k {
+            q.mover.at
+        } else {
+            pos.pieces()[caps[last as usize]].at
+        }
+    };
+    // The engine of a state's position, for legs from its square.
+    let build = |s: State| -> Option<Result<Engine, RouteError>> {
+        let pieces: Vec<Placed> = pos
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| caps.binary_search(&i).is_err() || s.1 & bit(i) == 0)
+            .map(|(_, p)| *p)
+            .collect();
+        let left = Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()?;
+        let mut leg = q.clone();
+        leg.mover.at = square_of(s);
+        leg.target = Target::Square(end);
+        leg.may_capture = Capturable::Nothing;
+        engine(&left, strip, &leg, budget, tuning)
+    };
+    // A state's goals: the pieces it may capture next (`Some(index)`) and the end (`None`).
+    let goals_of = |e: &Engine, s: State| -> Vec<(Option<usize>, Goal)> {
+        let mut goals = Vec::new();
+        for &i in &caps {
+            if s.1 & bit(i) == 0 && Some(i) != at_end {
+                goals.push((Some(i), capture_goal(e, pos.pieces()[i].at)));
+            }
+        }
+        match at_end {
+            Some(i) if s.1 & bit(i) == 0 => goals.push((None, capture_goal(e, pos.pieces()[i].at))),
+            Some(_) => {}
+            None if pos.piece_at(end).is_none() => {
+                let z = e.zone_of(end.file);
+                goals.push((
+                    None,
+                    Goal {
+                        zone: z,
+                        nodes: vec![(e.rest(z, end), 0)],
+                    },
+                ));
+            }
+            None => {}
+        }
+        goals
+    };
+    // The engine declines the position with nothing captured: the other engines answer.
+    let first = match build(start_state)? {
+        Ok(e) => e,
+        Err(err) => return Some(Err(err)),
+    };
+    let states = u64::try_from(k).ok().filter(|&k| k < 58).map(|k| (k + 1) << k);
+    if let Err(e) = budget.check(
+        "the capture subsets of the strip route search ((capturable pieces + 1) x 2^capturable states)",
+        states.and_then(|s| s.checked_mul(STATE_BYTES)),
+    ) {
+        return Some(Err(e.into()));
+    }
+    let mut first = Some(first);
+    // Lower bounds of the way left from each square a state may stand on (index `k`: the
+    // start), where they are proven; else 0 (plain Dijkstra).
+    let lower = match bounds(pos, strip, q, &caps, budget, tuning) {
+        Some(Ok(h)) => h,
+        Some(Err(err)) => return Some(Err(err)),
+        None => vec![0; k + 1],
+    };
+    let h = |s: State| lower[s.0 as usize];
+    let mut dist: HashMap<State, (u64, State)> = HashMap::default();
+    dist.insert(start_state, (0, start_state));
+    let mut queue = BinaryHeap::new();
+    if h(start_state) != u64::MAX {
+        queue.push(Reverse((h(start_state), 0u64, start_state)));
+    }
+    let mut best: Option<(u64, State)> = None;
+    while let Some(Reverse((f, d, s))) = queue.pop() {
+        if best.is_some_and(|(b, _)| f >= b) {
+            break;
+        }
+        if dist.get(&s).is_some_and(|&(known, _)| known < d) {
+            continue;
+        }
+        let e = match first.take() {
+            Some(e) => e,
+            None => match build(s)? {
+                Ok(e) => e,
+                Err(err) => return Some(Err(err)),
+            },
+        };
+        // Goals no capture move reaches are left out; legs no shorter than the best end
+        // found so far are not looked for.
+        let goals: Vec<(Option<usize>, Goal)> = goals_of(&e, s)
+            .into_iter()
+            .filter(|(_, g)| !g.nodes.is_empty())
+            .collect();
+        let only: Vec<Goal> = goals.iter().map(|(_, g)| g.clone()).collect();
+        let cap = best.map_or(u64::MAX, |(b, _)| b - d);
+        let swept = e.sweep_goals(square_of(s), &only, cap, None);
+        for ((piece, _), &(w, _, _)) in goals.iter().zip(&swept.reached) {
+            if w == u64::MAX {
+                continue;
+            }
+            let nd = d + w;
+            match piece {
+                None => {
+                    if best.is_none_or(|(b, _)| nd < b) {
+                        best = Some((nd, s));
+                    }
+                }
+                &Some(i) => {
+                    let next = (u32::try_from(caps.binary_search(&i).ok()?).ok()?, s.1 | bit(i));
+                    if h(next) != u64::MAX && dist.get(&next).is_none_or(|&(known, _)| nd < known) {
+                        dist.insert(next, (nd, s));
+                        queue.push(Reverse((nd + h(next), nd, next)));
+                    }
+                }
+            }
+        }
+    }
+    let Some((moves, last)) = best else {
+        return Some(Ok(None));
+    };
+    // The legs, last first, each traced again: (from state, goal piece or the end).
+    let mut legs: Vec<(State, Option<usize>)> = vec![(last, None)];
+    let mut s = last;
+    while s != start_state {
+        let from = dist[&s].1;
+        legs.push((from, Some(caps[s.0 as usize])));
+        s = from;
+    }
+    legs.reverse();
+    let mut way = Way {
+        moves,
+        waypoints: vec![q.mover.at],
+        lines: false,
+        repeats: Vec::new(),
+        captured: Vec::new(),
+    };
+    for (s, piece) in legs {
+        let e = match build(s)? {
+            Ok(e) => e,
+            Err(err) => return Some(Err(err)),
+        };
+        let goal = goals_of(&e, s).into_iter().find(|(p, _)| *p == piece)?.1;
+        let swept = e.sweep_goals(square_of(s), std::slice::from_ref(&goal), u64::MAX, None);
+        let (_, node, at) = swept.reached[0];
+        let zs = e.zone_of(square_of(s).file);
+        let leg = e.trace_to(square_of(s), &[zs, goal.zone], (goal.zone, node, at), &swept)?;
+        let offset = way.waypoints.len() - 1;
+        way.repeats
+            .extend(leg.repeats.iter().map(|r| crate::path::question::Repeat {
+                at: r.at + offset,
+                ..*r
+            }));
+        way.waypoints.extend(leg.waypoints.iter().skip(1));
+        let captured = piece.or(if s.1 & at_end.map_or(0, bit) == 0 {
+            at_end
+        } else {
+            None
+        });
+        if let Some(i) = captured {
+            let c = pos.pieces()[i].at;
+            way.waypoints.push(c);
+            way.captured.push(c);
+        }
+    }
+    Some(Ok(Some(way)))
+}
+
+/// Lower bounds of the moves left from the start (last) and from each capturable piece's
+/// square to the end, under any capture subset (module docs): the fewest moves in the
+/// position with every capturable piece gone, found by one sweep from the end (the mover's
+/// moves reversed are its moves). `None` where they are not proven: a hostile piece that is
+/// not a plain leaper (a ride or hop a capture could open), or a mover whose moves reversed
+/// differ. O(an engine build and a sweep).
+fn bounds(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    caps: &[usize],
+    budget: Budget,
+    tuning: Tuning,
+) -> Option<Result<Vec<u64>, RouteError>> {
+    let colour = q.mover.colour;
+    let plain_leaper = |p: &Placed| {
+        let kind = &pos.kinds()[p.kind];
+        kind.confine.is_none()
+            && kind.rule.initial_steps(p.colour).is_empty()
+            && kind
+                .rule
+                .steps(p.colour)
+                .iter()
+                .all(|s| matches!(s.motion, Motion::Leap { .. }) && s.legs().is_empty())
+    };
+    let mut kinds_seen = vec![false; pos.kinds().len()];
+    for (i, p) in pos.pieces().iter().enumerate() {
+        if pos.is_hostile(i, colour) && !kinds_seen[p.kind] {
+            if !plain_leaper(p) {
+                return None;
+            }
+            kinds_seen[p.kind] = true;
+        }
+    }
+    let steps = q.mover.rule.steps(colour);
+    let reversible = steps.iter().all(|s| {
+        s.legs().is_empty()
+            && steps.iter().any(|r| {
+                (r.delta.dx, r.delta.dy) == (-s.delta.dx, -s.delta.dy)
+                    && r.motion == s.motion
+                    && (r.can_move, r.can_capture) == (s.can_move, s.can_capture)
+            })
+    });
+    let end = q.target.square();
+    if !reversible || pos.piece_at(end).is_some_and(|i| caps.binary_search(&i).is_err()) {
+        return None;
+    }
+    let pieces: Vec<Placed> = pos
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| caps.binary_search(&i).is_err())
+        .map(|(_, p)| *p)
+        .collect();
+    let bare = Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()?;
+    let mut back = q.clone();
+    back.mover.at = end;
+    back.target = Target::Square(q.mover.at);
+    back.may_capture = Capturable::Nothing;
+    let files: Vec<i64> = caps.iter().map(|&i| pos.pieces()[i].at.file).collect();
+    let e = match engine_also(&bare, strip, &back, &files, budget, tuning)? {
+        Ok(e) => e,
+        Err(err) => return Some(Err(err)),
+    };
+    let squares: Vec<Coord> = caps
+        .iter()
+        .map(|&i| pos.pieces()[i].at)
+        .chain([q.mover.at])
+        .collect();
+    let goals: Vec<Goal> = squares
+        .iter()
+        .map(|&c| {
+            let z = e.zone_of(c.file);
+            Goal {
+                zone: z,
+                nodes: vec![(e.rest(z, c), 0)],
+            }
+        })
+        .collect();
+    let swept = e.sweep_goals(end, &goals, u64::MAX, None);
+    let mut h: Vec<u64> = swept.reached.iter().map(|r| r.0).collect();
+    // The start need not be safe: where it is not, the reversed route cannot end there, and
+    // the bound is 0.
+    if !e.safe_at(q.mover.at) {
+        h[caps.len()] = 0;
+    }
+    Some(Ok(h))
+}
+
+/// The goal nodes of a capture of the piece on `c` (module docs): every node of its zone
+/// one capture move from it, with that move's cost; none where another hostile piece attacks
+/// `c`. O(zone nodes × moves).
+#[expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_possible_truncation,
+    reason = "files inside a zone and ranks are small"
+)]
+fn capture_goal(e: &Engine, c: Coord) -> Goal {
+    let z = e.zone_of(c.file);
+    let zone = &e.zones[z];
+    let shape = &e.shapes[zone.shape as usize];
+    let (cf, cr) = (c.file - zone.start, c.rank - 1);
+    let mut nodes = Vec::new();
+    if shape.safe[cf as usize] >> cr & 1 == 1 {
+        let empty = |f: i64, r: i64| shape.empty[f as usize] >> r & 1 == 1;
+        let files = zone.width as i64;
+        for v in 0..e.model.nodes(zone.width) {
+            let (x, r, s) = e.model.split(v);
+            let (x, r) = (x as i64, r as i64);
+            if !empty(x, r) {
+                continue;
+            }
+            if let Some(cost) = e.model.capture_cost((x, r, s), (cf, cr), files, &empty) {
+                nodes.push((v, cost));
+            }
+        }
+    }
+    Goal { zone: z, nodes }
+}
+
+impl Engine {
+    /// Whether no hostile piece attacks the square `c` (of an explicit file). O(log zones).
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a file inside a zone and a rank are small and non-negative"
+    )]
+    fn safe_at(&self, c: Coord) -> bool {
+        let zone = &self.zones[self.zone_of(c.file)];
+        self.shapes[zone.shape as usize].safe[(c.file - zone.start) as usize] >> (c.rank - 1) & 1 == 1
+    }
+}
