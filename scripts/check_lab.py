@@ -219,7 +219,8 @@ def main():
         print("check_lab: skipped (no chromium installed)")
         return 0
     binary = os.path.abspath(args.binary)
-    server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
+    # A long time limit: a debug build on a loaded machine solves the endgames slowly.
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--request-timeout", "120"], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
     browser = None
     try:
@@ -396,7 +397,7 @@ def main():
         check(best == probe["best"] and line == probe["line"], f"probe: page {best} {line}, CLI {probe}")
         # the mating-potential table
         browser.eval("document.getElementById('potential').click()")
-        deadline = time.time() + 30
+        deadline = time.time() + 120
         while not browser.eval("!!document.getElementById('potential-table')") and time.time() < deadline:
             time.sleep(0.1)
         rows = browser.eval("[...document.querySelectorAll('#potential-table tr[data-piece]')]"

@@ -273,9 +273,10 @@ fn placement_json(base: &Tablebase, fen: &str) -> Result<serde_json::Value> {
     let squares: serde_json::Map<String, serde_json::Value> = map
         .iter()
         .map(|(c, p)| {
-            let value = p.as_ref().map_or(serde_json::Value::Null, |p| {
-                json!({"result": result_name(p.winner), "plies": p.plies})
-            });
+            let value = p.as_ref().map_or(
+                serde_json::Value::Null,
+                |p| json!({"result": result_name(p.winner), "plies": p.plies}),
+            );
             (c.to_string(), value)
         })
         .collect();

@@ -121,11 +121,9 @@ impl Command {
             Self::Variants(a) => variants::run(a, out),
             Self::Betza(a) => betza::run(a, out),
             Self::Endgame(a) => endgame::run(a, budget, out),
-            Self::Solve(_)
-            | Self::Roads(_)
-            | Self::Demo(_)
-            | Self::Serve(_)
-            | Self::Completions { .. } => return None,
+            Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) | Self::Completions { .. } => {
+                return None
+            }
         })
     }
 }

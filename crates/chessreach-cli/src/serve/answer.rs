@@ -11,6 +11,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use chessreach::endgame::EndgameError;
 use chessreach::input::InputError;
 use chessreach::limits::TooLarge;
 use chessreach::piece::BetzaError;
@@ -40,10 +41,7 @@ const ENDPOINTS: &[&[&str]] = &[
 
 /// The routes: the page and one `POST /api/…` per entry of [`ENDPOINTS`].
 pub(super) fn router(shared: Arc<Shared>) -> Router {
-    let mut router = Router::new()
-        .route("/", get(page::index))
-        .route("/lab.js", get(page::script))
-        .route("/lab.css", get(page::style));
+    let mut router = Router::new().route("/", get(page::index));
     for &path in ENDPOINTS {
         let handler =
             move |State(s): State<Arc<Shared>>, req: Request| async move { command(&s, path, req).await };
@@ -139,11 +137,7 @@ pub(super) async fn compute(
 ) -> Result<(Vec<u8>, &'static str), Response> {
     let parsed = request::parse(path, body).map_err(refusal)?;
     let remaining = shared.timeout.saturating_sub(started.elapsed());
-    let slot = tokio::time::timeout(
-        wait.min(remaining),
-        Arc::clone(&shared.workers).acquire_owned(),
-    )
-    .await;
+    let slot = tokio::time::timeout(wait.min(remaining), Arc::clone(&shared.workers).acquire_owned()).await;
     let Ok(Ok(slot)) = slot else {
         return Err(error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -210,7 +204,9 @@ fn failure(e: &anyhow::Error) -> Response {
     let mut too_large = false;
     let mut usage = false;
     let mut visit = |c: &(dyn std::error::Error + 'static)| {
-        too_large |= c.is::<OverBudget>() || c.is::<TooLarge>();
+        too_large |= c.is::<OverBudget>()
+            || c.is::<TooLarge>()
+            || matches!(c.downcast_ref::<EndgameError>(), Some(EndgameError::TooLarge(_)));
         usage |= c.is::<UsageError>() || c.is::<Usage>() || c.is::<BadArgument>();
         if let Some(b) = c.downcast_ref::<BadArgument>() {
             place.insert("flag".into(), json!(b.arg));

@@ -1,9 +1,9 @@
-//! The lab's page: one HTML file, its script and its style sheet, embedded in the binary
-//! (no CDN, works offline). Only these three paths exist: nothing is read from disk.
+//! The lab's page: one HTML file with its style sheet and script inlined, embedded in the
+//! binary (no CDN, works offline). Only `/` exists: nothing is read from disk.
 //!
-//! The first picture is in the page: `GET /` of an attack-map permalink (or of the bare page,
-//! the start position) carries the answer the script would ask for, so the first render needs
-//! no second round trip and no wait for a worker behind the page's own script.
+//! The first render needs one request: the style and the script are in the page, and `GET /`
+//! of an attack-map permalink (or of the bare page, the start position) carries the answer the
+//! script would ask for.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,22 +19,30 @@ const HTML: &str = include_str!("assets/lab.html");
 const SCRIPT: &str = include_str!("assets/lab.js");
 const STYLE: &str = include_str!("assets/lab.css");
 
-/// Where the first answer goes: before the page's script.
+/// The template's links to the style sheet and the script, replaced by their texts.
+const STYLE_TAG: &str = "<link rel=\"stylesheet\" href=\"/lab.css\">";
 const SCRIPT_TAG: &str = "<script src=\"/lab.js\"></script>";
+
+/// The page before and after the point where the first answer goes (before the script),
+/// the style sheet and the script inlined. Built once.
+fn halves() -> &'static (String, String) {
+    static PAGE: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+    PAGE.get_or_init(|| {
+        let html = HTML.replacen(STYLE_TAG, &format!("<style>\n{STYLE}</style>"), 1);
+        let (before, after) = html.split_once(SCRIPT_TAG).unwrap_or((&html, ""));
+        (before.to_owned(), format!("<script>\n{SCRIPT}</script>{after}"))
+    })
+}
 
 /// The start position the page shows when its URL names none.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 /// `GET /`: the page, with the first answer inlined when the URL is an attack map's.
-pub(super) async fn index(
-    State(shared): State<Arc<Shared>>,
-    RawQuery(query): RawQuery,
-) -> Response {
+pub(super) async fn index(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
     let query = query.as_deref().map(pairs).unwrap_or_default();
-    let html = match first_answer(&shared, &query).await {
-        Some(inline) => HTML.replacen(SCRIPT_TAG, &format!("{inline}\n{SCRIPT_TAG}"), 1),
-        None => HTML.to_owned(),
-    };
+    let first = first_answer(&shared, &query).await.unwrap_or_default();
+    let (before, after) = halves();
+    let html = format!("{before}{first}\n{after}");
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
 
@@ -49,15 +57,13 @@ fn pairs(query: &str) -> Vec<(String, String)> {
             let hex = |b: u8| char::from(b).to_digit(16);
             match bytes[i] {
                 b'+' => out.push(b' '),
-                b'%' if i + 2 < bytes.len() => {
-                    match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                        (Some(h), Some(l)) => {
-                            out.push(u8::try_from(h * 16 + l).unwrap_or(b'?'));
-                            i += 2;
-                        }
-                        _ => out.push(b'%'),
+                b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                    (Some(h), Some(l)) => {
+                        out.push(u8::try_from(h * 16 + l).unwrap_or(b'?'));
+                        i += 2;
                     }
-                }
+                    _ => out.push(b'%'),
+                },
                 b => out.push(b),
             }
             i += 1;
@@ -123,21 +129,20 @@ async fn first_answer(shared: &Shared, query: &[(String, String)]) -> Option<Str
     ))
 }
 
-/// `GET /lab.js`.
-pub(super) async fn script() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT)
-}
-
-/// `GET /lab.css`.
-pub(super) async fn style() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
-    use super::{attacks_body, pairs};
+    use super::{attacks_body, halves, pairs, SCRIPT, STYLE};
+
+    #[test]
+    fn the_style_and_the_script_are_inlined() {
+        let (before, after) = halves();
+        assert!(before.contains(STYLE) && after.contains(SCRIPT));
+        assert!(!before.contains("/lab.css") && !after.contains("/lab.js"));
+        // Nothing in the script closes its element early.
+        assert!(!SCRIPT.contains("</script") && !STYLE.contains("</style"));
+    }
 
     #[test]
     fn a_query_is_decoded() {
@@ -157,9 +162,17 @@ mod tests {
     #[test]
     fn only_an_attack_map_is_inlined() {
         let body = attacks_body(&pairs("view=attacks&fen=8%2F8&define=A%3DBN&define=")).expect("attacks");
-        assert_eq!(serde_json::Value::Object(body), json!({"fen": "8/8", "define": ["A=BN"]}));
+        assert_eq!(
+            serde_json::Value::Object(body),
+            json!({"fen": "8/8", "define": ["A=BN"]})
+        );
         assert!(attacks_body(&pairs("")).is_some_and(|b| b.contains_key("fen")));
-        for other in ["view=moves&fen=8", "variant=chess", "fen=8&square=a1", "define=A%3DBN"] {
+        for other in [
+            "view=moves&fen=8",
+            "variant=chess",
+            "fen=8&square=a1",
+            "define=A%3DBN",
+        ] {
             assert!(attacks_body(&pairs(other)).is_none(), "{other}");
         }
     }

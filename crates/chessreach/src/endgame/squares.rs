@@ -40,7 +40,12 @@ impl Tablebase {
         for rank in 1..=i64::from(rect.height()) {
             for file in 1..=i64::from(rect.width()) {
                 let at = Coord::new(file, rank);
-                if pos.pieces().iter().enumerate().any(|(i, p)| i != lone && p.at == at) {
+                if pos
+                    .pieces()
+                    .iter()
+                    .enumerate()
+                    .any(|(i, p)| i != lone && p.at == at)
+                {
                     continue;
                 }
                 let mut pieces: Vec<Placed> = pos.pieces().to_vec();
@@ -53,7 +58,11 @@ impl Tablebase {
                     map.insert(at, None);
                     continue;
                 };
-                let text = if side.is_empty() { placement } else { format!("{placement} {side}") };
+                let text = if side.is_empty() {
+                    placement
+                } else {
+                    format!("{placement} {side}")
+                };
                 match self.probe(&text) {
                     Ok(p) => map.insert(at, Some(p)),
                     Err(EndgameError::Illegal) => map.insert(at, None),
