@@ -39,3 +39,6 @@ for _ in range(200):
     times.append(time.perf_counter() - t)
 print(f"    median {statistics.median(times) * 1e3:.2f} ms, {1 / statistics.mean(times):.0f} runs/s one after another")
 PY
+echo "== the page: its size, and its first render in headless Chromium"
+echo "    assets: $(curl -s "${URL}" | wc -c) bytes (one HTML file, style sheet and script inlined)"
+python3 benches/lab_render.py "$R" 15

@@ -88,6 +88,20 @@ class Browser:
         self.call("Page.navigate", {"url": url})
         return self.wait(view)
 
+    def viewport(self, width, height, mobile=False):
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+    def key(self, key, code=None):
+        """One key pressed and released on the focused element (arrows, Enter, Tab)."""
+        codes = {"ArrowRight": 39, "ArrowLeft": 37, "ArrowUp": 38, "ArrowDown": 40, "Enter": 13, "Tab": 9}
+        for kind in ("rawKeyDown", "keyUp"):
+            params = {"type": kind, "key": key, "code": code or key,
+                      "windowsVirtualKeyCode": codes.get(key, 0)}
+            self.call("Input.dispatchKeyEvent", params)
+        if key == "Enter":
+            self.call("Input.dispatchKeyEvent", {"type": "char", "text": "\r", "key": "Enter"})
+
     def wait(self, view, seconds=20):
         deadline = time.time() + seconds
         while time.time() < deadline:
@@ -99,6 +113,19 @@ class Browser:
                 raise AssertionError(f"the page shows an error: {status}")
             time.sleep(0.05)
         raise AssertionError(f"the {view} view never became ready")
+
+    def error_state(self, url, seconds=20):
+        """Opens `url`, which must end in an error; returns the page's error markup."""
+        self.call("Page.navigate", {"url": url})
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if self.eval("document.body ? document.body.dataset.ready || '' : ''") == "error":
+                return self.eval("""({status: document.getElementById('status').textContent,
+                    at: document.getElementById('betza-error').dataset.at,
+                    shown: !document.getElementById('betza-error').hidden,
+                    json: document.getElementById('json').textContent})""")
+            time.sleep(0.05)
+        raise AssertionError(f"no error shown for {url}")
 
     def squares(self):
         """Every board square's data attributes, by square name."""
@@ -112,8 +139,13 @@ class Browser:
             self.call("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1],
                                                    "button": "left", "clickCount": 1})
 
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+    def screenshot(self, path, full=False):
+        params = {"format": "png"}
+        if full:
+            size = self.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+            params["clip"] = {"x": 0, "y": 0, "width": size[0], "height": min(size[1], 2400), "scale": 1}
+            params["captureBeyondViewport"] = True
+        data = self.call("Page.captureScreenshot", params)["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
 
@@ -187,7 +219,8 @@ def main():
         print("check_lab: skipped (no chromium installed)")
         return 0
     binary = os.path.abspath(args.binary)
-    server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
+    # A long time limit: a debug build on a loaded machine solves the endgames slowly.
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--request-timeout", "120"], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
     browser = None
     try:
@@ -270,7 +303,128 @@ def main():
         check(marked == 8, f"infer: 8 squares marked, found {marked}")
         shown_command_prints(browser, binary, text)
 
-        print(f"check_lab: 6 views match the CLI; a click updates the attack map; first render "
+        # betza: a pasted text in the XBetza dialect, a foe, the diagram's cells and the
+        # canonical form against `chessreach betza`
+        bargs = [("text", "afsW"), ("dialect", "xbetza"), ("board", "9x9"), ("at", "e5"), ("blockers", "e7,f6")]
+        browser.open(permalink(base, "betza", bargs), "betza")
+        text = cli_json(binary, ["betza", "afsW", "--dialect", "xbetza", "--board", "9x9", "--at", "e5",
+                                 "--blockers", "e7,f6"])
+        want = json.loads(text)
+        got = {s: d["cell"] for s, d in browser.squares().items() if "cell" in d}
+        check(got == want["squares"], f"betza: page {got}, CLI {want['squares']}")
+        canonical = browser.eval("document.getElementById('canonical').dataset.canonical")
+        check(canonical == want["canonical"], f"betza canonical: page {canonical}, CLI {want['canonical']}")
+        shown_command_prints(browser, binary, text)
+        # the Xiangqi cannon in Fairy-Stockfish's dialect: moves, and captures over a screen
+        cannon = ["--board", "8x8", "--at", "d4", "--blockers", "d6,d8,f4,h4,b4"]
+        browser.open(permalink(base, "betza", [("text", "mRcpR"), ("dialect", "fsf"), ("board", "8x8"),
+                                               ("at", "d4"), ("blockers", "d6,d8,f4,h4,b4")]), "betza")
+        want = json.loads(cli_json(binary, ["betza", "mRcpR", *cannon]))
+        got = {s: d["cell"] for s, d in browser.squares().items() if "cell" in d}
+        check(got == want["squares"], f"betza mRcpR: page {got}, CLI {want['squares']}")
+        check({"move", "capture"} <= set(got.values()), f"the cannon moves and captures: {got}")
+        if shots:
+            browser.screenshot(os.path.join(shots, "betza.png"))
+        # typing: the canonical form follows, an error points at its character
+        browser.eval("(() => { const t = document.getElementById('text'); t.value = 'fmWfcF';"
+                     " t.dispatchEvent(new Event('input')); })()")
+        time.sleep(0.3)
+        browser.wait("betza")
+        want = json.loads(cli_json(binary, ["betza", "fmWfcF", *cannon]))
+        canonical = browser.eval("document.getElementById('canonical').dataset.canonical")
+        check(canonical == want["canonical"], f"typed: canonical {canonical}, CLI {want['canonical']}")
+        bad = "fmWq"
+        err = browser.error_state(permalink(base, "betza", [("text", bad), ("dialect", "fsf")]))
+        cli = subprocess.run([binary, "betza", bad], capture_output=True, text=True)
+        check(cli.returncode == 2, f"betza {bad}: exit {cli.returncode}")
+        at = json.loads(err["json"]).get("character")
+        check(err["shown"] and str(at) == err["at"], f"the caret points at character {at}: {err}")
+        check(f"character {at}" in cli.stderr, f"the CLI names character {at}: {cli.stderr}")
+
+        # moves: the chosen piece's diagram in the position (every other piece a blocker)
+        browser.open(permalink(base, "moves", [("fen", fen), ("define", "A=BN"), ("square", "c4")]), "moves")
+        answer = json.loads(cli_json(binary, ["attacks", "--fen", fen, "--define", "A=BN"]))
+        bishop = next(p for p in answer["pieces"] if p["square"] == "c4")
+        others = ",".join(p["square"] for p in answer["pieces"] if p["index"] != bishop["index"])
+        want = json.loads(cli_json(binary, ["betza", bishop["betza"], "--board", "8x8", "--at", "c4",
+                                            "--blockers", others]))["squares"]
+        # every other piece is a blocker to the diagram: one the bishop attacks is a capture
+        # (of a foe, or the defence of a friend), the others are not marked
+        attacked = {s for s, who in answer["attackers"].items() if bishop["index"] in who}
+        want = {s: ("capture" if s in attacked else None) if c == "blocker" else c
+                for s, c in want.items() if s != "c4"}
+        want = {s: c for s, c in want.items() if c}
+        got = {s: d["cell"] for s, d in browser.squares().items() if "cell" in d}
+        check(got == want, f"moves diagram: page {got}, CLI {want}")
+        if shots:
+            browser.screenshot(os.path.join(shots, "moves.png"))
+
+        # keyboard: the arrow keys walk the squares, Enter chooses the piece there
+        browser.eval("document.querySelector('#board [tabindex=\"0\"]').focus()")
+        start_sq = browser.eval("document.activeElement.dataset.square")
+        browser.key("ArrowRight")
+        after = browser.eval("document.activeElement.dataset.square")
+        check(start_sq != after and after[1:] == start_sq[1:], f"ArrowRight: {start_sq} -> {after}")
+        browser.eval("document.querySelector('[data-square=\"f3\"]').focus()")
+        browser.key("Enter")
+        time.sleep(0.2)
+        browser.wait("moves")
+        chosen = browser.eval("new URLSearchParams(location.search).get('square')")
+        focused = browser.eval("document.activeElement.dataset.square")
+        check(chosen == "f3" and focused == "f3", f"Enter chose {chosen}, focus on {focused}")
+
+        # endgame: the lone king's squares coloured by result, against `chessreach endgame solve`
+        eg = [("material", "KQvK"), ("board", "6x6"), ("fen", "6/6/3k2/6/1Q4/K5 w")]
+        browser.open(permalink(base, "endgame", eg), "endgame")
+        text = cli_json(binary, ["endgame", "solve", "--material", "KQvK", "--board", "6x6",
+                                 "--fen", "6/6/3k2/6/1Q4/K5 w"])
+        want = {s: ("illegal", None) if v is None else (v["result"], v["plies"])
+                for s, v in json.loads(text)["placement"]["squares"].items()}
+        got = {s: (d["result"], int(d["plies"]) if "plies" in d else None)
+               for s, d in browser.squares().items() if "result" in d}
+        check(got == want, f"endgame: page {got}, CLI {want}")
+        shown_command_prints(browser, binary, text)
+        # a square clicked: the probe's best line from there
+        square = next(s for s, (r, _) in sorted(want.items()) if r == "white")
+        browser.click(square)
+        time.sleep(0.2)
+        browser.wait("endgame")
+        probe = json.loads(cli_json(binary, ["endgame", "probe", "--material", "KQvK", "--board", "6x6",
+                                             "--fen", browser.eval("document.querySelector('#probe pre').textContent")
+                                             .split("--fen ")[1].split(" --format")[0].strip("'")]))
+        best = browser.eval("document.getElementById('probe').dataset.best")
+        line = browser.eval("[...document.querySelectorAll('#probe .line li')].map(e => e.textContent)")
+        check(best == probe["best"] and line == probe["line"], f"probe: page {best} {line}, CLI {probe}")
+        # the mating-potential table
+        browser.eval("document.getElementById('potential').click()")
+        deadline = time.time() + 120
+        while not browser.eval("!!document.getElementById('potential-table')") and time.time() < deadline:
+            time.sleep(0.1)
+        rows = browser.eval("[...document.querySelectorAll('#potential-table tr[data-piece]')]"
+                            ".map(r => [r.dataset.piece, r.dataset.forcesMate])")
+        want = [[r["piece"], "true" if r["forces_mate"] else "false"]
+                for r in json.loads(cli_json(binary, ["endgame", "potential", "--board", "6x6"]))]
+        check(rows == want, f"potential: page {rows}, CLI {want}")
+        if shots:
+            browser.open(permalink(base, "endgame", eg + [("square", square)]), "endgame")
+            browser.screenshot(os.path.join(shots, "endgame.png"))
+
+        # a phone's width: nothing wider than the screen, for every new view
+        browser.viewport(390, 844, mobile=True)
+        for view, params in [("betza", bargs), ("endgame", eg), ("moves", [("fen", fen), ("define", "A=BN"), ("square", "f3")])]:
+            browser.open(permalink(base, view, params), view)
+            # the widest element's right edge (the emulated window may be laid out a little
+            # wider than the screen once zoomed; what matters is that nothing sticks out)
+            wide = browser.eval("Math.max(...[...document.querySelectorAll('body *')]"
+                                ".map(e => e.getBoundingClientRect().right + scrollX))")
+            check(wide <= 391, f"{view} at 390 px: an element reaches {wide} px")
+            if shots and view != "moves":
+                browser.screenshot(os.path.join(shots, f"{view}-phone.png"))
+        browser.viewport(1280, 900)
+
+        print(f"check_lab: 8 views match the CLI (betza cells, canonical form and error caret; the moves "
+              f"diagram; endgame results, probe line, potential table); the arrow keys and Enter work; "
+              f"no view is wider than a phone; a click updates the attack map; first render "
               f"{renders[0]} ms after navigation in a new browser, {renders[1]} ms in a warm one")
         # A sanity bound, not the benchmark (benches/README.md has the figure on a quiet machine).
         check(renders[0] <= 5000, f"first render {renders[0]} ms")

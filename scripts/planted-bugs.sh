@@ -143,4 +143,7 @@ plant "the heat map drawing a colour its legend does not show" crates/chessreach
 plant "a piece letter's case ignored (k@e8 a White king)" crates/chessreach/src/attack/setup.rs \
   "            (_, true) => Colour::Black," "            (_, true) => default," \
   "-p chessreach --lib attack::setup::"
+plant "the lone royal's map skipping the top rank" crates/chessreach/src/endgame/squares.rs \
+  "for rank in 1..=i64::from(rect.height())" "for rank in 1..i64::from(rect.height())" \
+  "-p chessreach --test endgame_squares"
 exit $failed

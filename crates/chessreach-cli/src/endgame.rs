@@ -83,7 +83,8 @@ struct SolveArgs {
     /// Output: text (a summary), json, svg (the lone royal's squares for a --fen placement).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-    /// For svg: the placement whose lone royal (Black's) is moved over every square.
+    /// A placement whose lone royal (Black's) is moved over every free square: with json, each
+    /// square's result and plies (`placement.squares`, null where illegal).
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
 }
@@ -154,11 +155,22 @@ impl Common {
     }
 }
 
-pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget, out: &mut dyn Write) -> Result<()> {
     match &args.command {
-        Sub::Solve(a) => solve(a, budget),
-        Sub::Probe(a) => probe(a, budget),
-        Sub::Potential(a) => potential_table(a, budget),
+        Sub::Solve(a) => solve(a, budget, out),
+        Sub::Probe(a) => probe(a, budget, out),
+        Sub::Potential(a) => potential_table(a, budget, out),
+    }
+}
+
+impl Args {
+    /// No progress bar (the server's requests draw none).
+    pub(crate) fn quiet(&mut self) {
+        match &mut self.command {
+            Sub::Solve(a) => a.common.quiet = true,
+            Sub::Probe(a) => a.common.quiet = true,
+            Sub::Potential(a) => a.common.quiet = true,
+        }
     }
 }
 
@@ -197,21 +209,23 @@ fn board_label(rules: &Rules) -> String {
     rules.rect.label()
 }
 
-fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
+fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let base = solve_base(&a.common, &a.material, budget)?;
     let [white, black] = base.summary();
-    let mut out = output::stdout();
     match a.format {
-        Format::Json => output::write_json(
-            &mut out,
-            &json!({
+        Format::Json => {
+            let mut answer = json!({
                 "board": board_label(base.rules()),
                 "material": base.material().to_string(),
                 "stalemate": base.rules().stalemate.as_str(),
                 "white_to_move": summary_json(&white),
                 "black_to_move": summary_json(&black),
-            }),
-        )?,
+            });
+            if let Some(fen) = &a.fen {
+                answer["placement"] = placement_json(&base, fen)?;
+            }
+            output::write_json(&mut out, &answer)?;
+        }
         Format::Text => {
             writeln!(
                 out,
@@ -250,19 +264,42 @@ fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
     Ok(())
 }
 
+/// `--fen`'s placement with Black's royal on each free square: `{"fen", "squares": {"e4":
+/// {"result", "plies"} or null (illegal)}}`.
+fn placement_json(base: &Tablebase, fen: &str) -> Result<serde_json::Value> {
+    let map = base
+        .royal_squares(fen)
+        .map_err(|e| crate::bad_argument("--fen", e))?;
+    let squares: serde_json::Map<String, serde_json::Value> = map
+        .iter()
+        .map(|(c, p)| {
+            let value = p.as_ref().map_or(
+                serde_json::Value::Null,
+                |p| json!({"result": result_name(p.winner), "plies": p.plies}),
+            );
+            (c.to_string(), value)
+        })
+        .collect();
+    Ok(json!({"fen": fen, "squares": squares}))
+}
+
+/// `white`, `black` or `draw`.
+fn result_name(winner: Option<chessreach::piece::Colour>) -> String {
+    winner.map_or("draw".to_owned(), |w| w.to_string().to_lowercase())
+}
+
 fn probe_json(p: &Probe) -> serde_json::Value {
     json!({
-        "result": p.winner.map_or("draw".to_owned(), |w| w.to_string().to_lowercase()),
+        "result": result_name(p.winner),
         "plies": p.plies,
         "best": p.best,
         "line": p.line,
     })
 }
 
-fn probe(a: &ProbeArgs, budget: Budget) -> Result<()> {
+fn probe(a: &ProbeArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let base = solve_base(&a.common, &a.material, budget)?;
     let p = base.probe(&a.fen).map_err(|e| crate::bad_argument("--fen", e))?;
-    let mut out = output::stdout();
     match a.format {
         Format::Json => output::write_json(&mut out, &probe_json(&p))?,
         Format::Text | Format::Svg => {
@@ -282,7 +319,7 @@ fn probe(a: &ProbeArgs, budget: Budget) -> Result<()> {
     Ok(())
 }
 
-fn potential_table(a: &PotentialArgs, budget: Budget) -> Result<()> {
+fn potential_table(a: &PotentialArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let mut rows = Vec::new();
     for &rect in &a.boards {
         let rules = a.common.rules(rect)?;
@@ -291,7 +328,6 @@ fn potential_table(a: &PotentialArgs, budget: Budget) -> Result<()> {
             rows.push((rules.rect.label(), p));
         }
     }
-    let mut out = output::stdout();
     match a.format {
         Format::Json => {
             let v: Vec<_> = rows

@@ -121,12 +121,10 @@ impl Command {
             Self::Duel(a) => duel::run(a, budget, out),
             Self::Variants(a) => variants::run(a, out),
             Self::Betza(a) => betza::run(a, out),
-            Self::Solve(_)
-            | Self::Roads(_)
-            | Self::Demo(_)
-            | Self::Serve(_)
-            | Self::Endgame(_)
-            | Self::Completions { .. } => return None,
+            Self::Endgame(a) => endgame::run(a, budget, out),
+            Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) | Self::Completions { .. } => {
+                return None
+            }
         })
     }
 }
@@ -221,7 +219,6 @@ fn main() -> ExitCode {
         Command::Roads(a) => roads::run(a, budget),
         Command::Demo(a) => demo::run(a),
         Command::Serve(a) => serve::run(a, budget),
-        Command::Endgame(a) => endgame::run(a, budget),
         Command::Completions { shell } => completions(*shell, &mut output::stdout()).map_err(Into::into),
         command => {
             let mut out = output::stdout();

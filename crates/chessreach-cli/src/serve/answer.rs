@@ -11,8 +11,10 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use chessreach::endgame::EndgameError;
 use chessreach::input::InputError;
 use chessreach::limits::TooLarge;
+use chessreach::piece::BetzaError;
 use serde_json::{json, Map, Value};
 
 use super::request::{self, Refused};
@@ -32,14 +34,14 @@ const ENDPOINTS: &[&[&str]] = &[
     &["infer"],
     &["variants"],
     &["betza"],
+    &["endgame", "solve"],
+    &["endgame", "probe"],
+    &["endgame", "potential"],
 ];
 
 /// The routes: the page and one `POST /api/…` per entry of [`ENDPOINTS`].
 pub(super) fn router(shared: Arc<Shared>) -> Router {
-    let mut router = Router::new()
-        .route("/", get(page::index))
-        .route("/lab.js", get(page::script))
-        .route("/lab.css", get(page::style));
+    let mut router = Router::new().route("/", get(page::index));
     for &path in ENDPOINTS {
         let handler =
             move |State(s): State<Arc<Shared>>, req: Request| async move { command(&s, path, req).await };
@@ -117,25 +119,35 @@ async fn command(shared: &Shared, path: &[&str], req: Request) -> Response {
         Ok(Err(_)) => return too_large_body(shared),
         Ok(Ok(b)) => b,
     };
-    let parsed = match request::parse(path, &body) {
-        Ok(p) => p,
-        Err(r) => return refusal(r),
-    };
+    match compute(shared, path, &body, started, QUEUE_WAIT).await {
+        Ok((out, content_type)) => ([(header::CONTENT_TYPE, content_type)], Body::from(out)).into_response(),
+        Err(response) => response,
+    }
+}
+
+/// Runs the command `path` names with the options `body` holds, on a worker within the
+/// request's budget and the time left since `started` (waiting at most `wait` for a free
+/// worker): the output and its content type, or the error answer.
+pub(super) async fn compute(
+    shared: &Shared,
+    path: &[&str],
+    body: &[u8],
+    started: Instant,
+    wait: Duration,
+) -> Result<(Vec<u8>, &'static str), Response> {
+    let parsed = request::parse(path, body).map_err(refusal)?;
     let remaining = shared.timeout.saturating_sub(started.elapsed());
-    let slot = tokio::time::timeout(
-        QUEUE_WAIT.min(remaining),
-        Arc::clone(&shared.workers).acquire_owned(),
-    )
-    .await;
+    let slot = tokio::time::timeout(wait.min(remaining), Arc::clone(&shared.workers).acquire_owned()).await;
     let Ok(Ok(slot)) = slot else {
-        return error(
+        return Err(error(
             StatusCode::SERVICE_UNAVAILABLE,
             "busy",
             "every worker is busy: try again in a moment",
             Map::new(),
-        );
+        ));
     };
     let budget = shared.budget;
+    let format = parsed.format.clone();
     let work = tokio::task::spawn_blocking(move || {
         // The slot is held until the computation ends, even past the time limit.
         let _slot = slot;
@@ -148,7 +160,7 @@ async fn command(shared: &Shared, path: &[&str], req: Request) -> Response {
     });
     let remaining = shared.timeout.saturating_sub(started.elapsed());
     match tokio::time::timeout(remaining, work).await {
-        Err(_) => error(
+        Err(_) => Err(error(
             StatusCode::SERVICE_UNAVAILABLE,
             "timeout",
             &format!(
@@ -156,22 +168,22 @@ async fn command(shared: &Shared, path: &[&str], req: Request) -> Response {
                 shared.timeout.as_secs_f64()
             ),
             Map::new(),
-        ),
-        Ok(Err(_)) => error(
+        )),
+        Ok(Err(_)) => Err(error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
             "the computation failed",
             Map::new(),
-        ),
+        )),
         Ok(Ok(Ok(out))) => {
-            let content_type = match parsed.format.as_str() {
+            let content_type = match format.as_str() {
                 "svg" => "image/svg+xml",
                 "text" => "text/plain; charset=utf-8",
                 _ => "application/json",
             };
-            ([(header::CONTENT_TYPE, content_type)], Body::from(out)).into_response()
+            Ok((out, content_type))
         }
-        Ok(Ok(Err(e))) => failure(&e),
+        Ok(Ok(Err(e))) => Err(failure(&e)),
     }
 }
 
@@ -185,13 +197,16 @@ fn too_large_body(shared: &Shared) -> Response {
 }
 
 /// A command's error as its answer: over the budget 413, a usage error 400, bad input 422;
-/// the message with its causes, and where it stands (`flag`, `line`, `column`) when known.
+/// the message with its causes, and where it stands (`flag`, `line`, `column`, a Betza text's
+/// `character`) when known.
 fn failure(e: &anyhow::Error) -> Response {
     let mut place = Map::new();
     let mut too_large = false;
     let mut usage = false;
     let mut visit = |c: &(dyn std::error::Error + 'static)| {
-        too_large |= c.is::<OverBudget>() || c.is::<TooLarge>();
+        too_large |= c.is::<OverBudget>()
+            || c.is::<TooLarge>()
+            || matches!(c.downcast_ref::<EndgameError>(), Some(EndgameError::TooLarge(_)));
         usage |= c.is::<UsageError>() || c.is::<Usage>() || c.is::<BadArgument>();
         if let Some(b) = c.downcast_ref::<BadArgument>() {
             place.insert("flag".into(), json!(b.arg));
@@ -199,6 +214,10 @@ fn failure(e: &anyhow::Error) -> Response {
         if let Some(i) = c.downcast_ref::<InputError>() {
             place.insert("line".into(), json!(i.line));
             place.insert("column".into(), json!(i.column));
+        }
+        // A Betza text's fault: the character, counted from 1 (the page points at it).
+        if let Some(b) = c.downcast_ref::<BetzaError>() {
+            place.insert("character".into(), json!(b.at + 1));
         }
     };
     for c in e.chain() {

@@ -225,6 +225,8 @@ impl Texts {
             Command::Variants(a) => a.variants_ini = self.variants_ini,
             // Never the server's stdin: no diagram is an empty one.
             Command::Infer(a) => a.diagram = Some(self.diagram.unwrap_or_default()),
+            // The log on stderr is the server's: no progress bar drawn there.
+            Command::Endgame(a) => a.quiet(),
             _ => {}
         }
     }

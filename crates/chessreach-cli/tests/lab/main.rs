@@ -231,6 +231,28 @@ fn every_endpoint_answers_what_the_cli_prints() {
     ] {
         same(&server, "betza", &["betza"], &body, "");
     }
+    // Endgames: small boards (a 5x5 KQvK solves in milliseconds), the lone king's map too.
+    for body in [
+        json!({"material": "KQvK", "board": "5x5"}),
+        json!({"material": "KRvK", "board": "4x5", "fen": "5/1k3/5/R4/K4 b"}),
+        json!({"material": "KAvK", "board": "4x4", "define": "A=BN", "stalemate": "loss", "wrap": "files"}),
+    ] {
+        same(&server, "endgame/solve", &["endgame", "solve"], &body, "");
+    }
+    same(
+        &server,
+        "endgame/probe",
+        &["endgame", "probe"],
+        &json!({"material": "KQvK", "board": "5x5", "fen": "5/5/2k2/5/KQ3 w"}),
+        "",
+    );
+    same(
+        &server,
+        "endgame/potential",
+        &["endgame", "potential"],
+        &json!({"board": "5x5", "pieces": "Q,R"}),
+        "",
+    );
 }
 
 #[test]
@@ -349,6 +371,35 @@ fn errors_carry_status_kind_and_place() {
             &[],
         ),
         ("attacks", json!([1, 2]), 400, "usage", &[]),
+        // A Betza text's fault: the character, counted from 1.
+        (
+            "betza",
+            json!({"text": "fmWq"}),
+            400,
+            "usage",
+            &[("character", json!(4)), ("flag", json!("TEXT"))],
+        ),
+        (
+            "endgame/solve",
+            json!({"material": "KQ"}),
+            400,
+            "usage",
+            &[("flag", json!("--material"))],
+        ),
+        (
+            "endgame/probe",
+            json!({"material": "KQvK", "board": "5x5", "fen": "5/5/2k2/5/KQ3 x"}),
+            400,
+            "usage",
+            &[("flag", json!("--fen"))],
+        ),
+        (
+            "endgame/solve",
+            json!({"material": "KQvK", "board": "1000x1000"}),
+            413,
+            "too_large",
+            &[],
+        ),
     ];
     for (endpoint, body, status, kind, place) in cases {
         let reply = server.post(endpoint, &body.to_string());
@@ -372,19 +423,53 @@ fn the_page_and_its_assets_are_served() {
     let server = Server::start(&[]);
     let page = server.get("/");
     assert_eq!(page.status, 200);
-    assert!(page.body.contains("<script src=\"/lab.js\">"));
-    let total: usize = ["/", "/lab.js", "/lab.css"]
-        .iter()
-        .map(|p| {
-            let r = server.get(p);
-            assert_eq!(r.status, 200, "{p}");
-            r.body.len()
-        })
-        .sum();
+    // One request: the style sheet and the script are in the page.
+    assert!(page.body.contains("<style>") && page.body.contains("<script>\n"));
+    for gone in ["/lab.js", "/lab.css"] {
+        assert_eq!(server.get(gone).status, 404, "{gone}");
+    }
+    let total = page.body.len();
     assert!(
         total <= 150 * 1024,
         "the page's assets are {total} bytes, over 150 KB"
     );
     // No CORS unless asked for.
     assert!(!page.head.to_ascii_lowercase().contains("access-control"));
+}
+
+/// An attack map's permalink carries its answer (the CLI's bytes) in the page; other URLs
+/// do not, and no URL can close the script element it sits in.
+#[test]
+fn the_first_answer_is_in_the_page() {
+    let server = Server::start(&[]);
+    let inlined = |page: &str| -> Option<Value> {
+        let start = page.find("<script type=\"application/json\" id=\"first-answer\">")?;
+        let text = &page[start..];
+        let text = &text[text.find('>')? + 1..text.find("</script>")?];
+        Some(serde_json::from_str(text).expect("the inlined answer is JSON"))
+    };
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1A2/PPP2PPP/RNBQK2R";
+    let page = server.get(&format!(
+        "/?view=attacks&fen={}&define=A%3DBN",
+        fen.replace('/', "%2F")
+    ));
+    let first = inlined(&page.body).expect("inlined");
+    let argv: Vec<String> = ["attacks", "--fen", fen, "--define", "A=BN", "--format", "json"]
+        .map(str::to_owned)
+        .to_vec();
+    assert_eq!(first["answer"], json!(cli(&argv, "").1));
+    assert_eq!(first["body"], json!({"fen": fen, "define": ["A=BN"]}));
+    // The bare page: the start position.
+    let first = inlined(&server.get("/").body).expect("inlined");
+    assert_eq!(
+        first["body"]["fen"],
+        json!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+    );
+    // Another view, a variant or an option the page does not know: the script asks itself.
+    for url in ["/?view=route&fen=8%2F8", "/?variant=chess", "/?fen=8%2F8&x=1"] {
+        assert!(inlined(&server.get(url).body).is_none(), "{url}");
+    }
+    // A FEN that closes the script: refused by the CLI (nothing inlined) or escaped.
+    let page = server.get("/?fen=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+    assert!(!page.body.contains("<script>alert"), "{}", page.body);
 }

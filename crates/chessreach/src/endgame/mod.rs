@@ -27,6 +27,7 @@
 //! ```
 
 mod base;
+mod squares;
 mod table;
 
 pub use base::{potential, Longest, Potential, Probe, Summary, Tablebase};
