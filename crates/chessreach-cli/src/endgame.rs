@@ -8,7 +8,7 @@ use std::io::Write;
 use anyhow::Result;
 use chessreach::attack::Symbols;
 use chessreach::endgame::{potential, Material, Probe, Rules, Stalemate, Summary, Tablebase};
-use chessreach::geometry::{Rect, Wrap};
+use chessreach::geometry::{counted, Rect, Wrap};
 use chessreach::limits::Budget;
 use serde_json::json;
 
@@ -154,11 +154,11 @@ impl Common {
     }
 }
 
-pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget, out: &mut dyn Write) -> Result<()> {
     match &args.command {
-        Sub::Solve(a) => solve(a, budget),
-        Sub::Probe(a) => probe(a, budget),
-        Sub::Potential(a) => potential_table(a, budget),
+        Sub::Solve(a) => solve(a, budget, out),
+        Sub::Probe(a) => probe(a, budget, out),
+        Sub::Potential(a) => potential_table(a, budget, out),
     }
 }
 
@@ -197,10 +197,9 @@ fn board_label(rules: &Rules) -> String {
     rules.rect.label()
 }
 
-fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
+fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let base = solve_base(&a.common, &a.material, budget)?;
     let [white, black] = base.summary();
-    let mut out = output::stdout();
     match a.format {
         Format::Json => output::write_json(
             &mut out,
@@ -229,9 +228,9 @@ fn solve(a: &SolveArgs, budget: Budget) -> Result<()> {
                 match &s.longest {
                     Some(l) => writeln!(
                         out,
-                        "  longest: {} mates in {} plies from {}\n  line: {}",
+                        "  longest: {} mates in {} from {}\n  line: {}",
                         l.winner,
-                        l.plies,
+                        counted(l.plies, "ply", "plies"),
                         l.fen,
                         l.line.join(" ")
                     )?,
@@ -259,15 +258,14 @@ fn probe_json(p: &Probe) -> serde_json::Value {
     })
 }
 
-fn probe(a: &ProbeArgs, budget: Budget) -> Result<()> {
+fn probe(a: &ProbeArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let base = solve_base(&a.common, &a.material, budget)?;
     let p = base.probe(&a.fen).map_err(|e| crate::bad_argument("--fen", e))?;
-    let mut out = output::stdout();
     match a.format {
         Format::Json => output::write_json(&mut out, &probe_json(&p))?,
         Format::Text | Format::Svg => {
             match (p.winner, p.plies) {
-                (Some(w), Some(n)) => writeln!(out, "{w} mates in {n} plies")?,
+                (Some(w), Some(n)) => writeln!(out, "{w} mates in {}", counted(n, "ply", "plies"))?,
                 _ => writeln!(out, "draw")?,
             }
             if let Some(b) = &p.best {
@@ -282,7 +280,7 @@ fn probe(a: &ProbeArgs, budget: Budget) -> Result<()> {
     Ok(())
 }
 
-fn potential_table(a: &PotentialArgs, budget: Budget) -> Result<()> {
+fn potential_table(a: &PotentialArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let mut rows = Vec::new();
     for &rect in &a.boards {
         let rules = a.common.rules(rect)?;
@@ -291,7 +289,6 @@ fn potential_table(a: &PotentialArgs, budget: Budget) -> Result<()> {
             rows.push((rules.rect.label(), p));
         }
     }
-    let mut out = output::stdout();
     match a.format {
         Format::Json => {
             let v: Vec<_> = rows

@@ -120,12 +120,9 @@ impl Command {
             Self::Duel(a) => duel::run(a, budget, out),
             Self::Variants(a) => variants::run(a, out),
             Self::Betza(a) => betza::run(a, out),
-            Self::Solve(_)
-            | Self::Roads(_)
-            | Self::Demo(_)
-            | Self::Serve(_)
-            | Self::Endgame(_)
-            | Self::Completions { .. } => return None,
+            Self::Roads(a) => roads::run(a, budget, out),
+            Self::Endgame(a) => endgame::run(a, budget, out),
+            Self::Solve(_) | Self::Demo(_) | Self::Serve(_) | Self::Completions { .. } => return None,
         })
     }
 }
@@ -217,10 +214,8 @@ fn main() -> ExitCode {
     let budget = budget(cli.max_memory);
     let result = match &cli.command {
         Command::Solve(a) => solve::run(a, budget),
-        Command::Roads(a) => roads::run(a, budget),
-        Command::Demo(a) => demo::run(a),
+        Command::Demo(a) => demo::run(a, budget),
         Command::Serve(a) => serve::run(a, budget),
-        Command::Endgame(a) => endgame::run(a, budget),
         Command::Completions { shell } => completions(*shell, &mut output::stdout()).map_err(Into::into),
         command => {
             let mut out = output::stdout();

@@ -55,8 +55,16 @@ impl Board {
         }
     }
 
-    /// The name of a square on this board: algebraic (`e4`) where it has one on a bounded
-    /// board, `file,rank` otherwise and always on strips (whose files have no letters).
+    /// Whether this board names its squares algebraically (`e4`): a bounded board of at most
+    /// 26 files. Wider boards and strips name every square `file,rank`, so one board never
+    /// mixes the two namings (`z51` beside `27,53`).
+    #[must_use]
+    pub fn lettered(self) -> bool {
+        matches!(self, Self::Rect(r) if r.width() <= 26)
+    }
+
+    /// The name of a square on this board: algebraic (`e4`) on a [lettered](Board::lettered)
+    /// board, `file,rank` on any other (boards over 26 files, strips). O(digits).
     #[must_use]
     pub fn name(self, c: Coord) -> String {
         let mut s = String::new();
@@ -66,9 +74,10 @@ impl Board {
 
     /// Appends [`Board::name`] of `c` to `out`, without the formatting machinery. O(digits).
     pub fn push_name(self, c: Coord, out: &mut String) {
-        match self {
-            Self::Rect(_) => c.push_name(out),
-            Self::Strip(_) => c.push_numeric(out),
+        if self.lettered() {
+            c.push_name(out);
+        } else {
+            c.push_numeric(out);
         }
     }
 

@@ -31,8 +31,10 @@ pub enum ViewError {
     Misses(Rect),
     /// More than [`DRAW_LIMIT`] files or ranks.
     #[error(
-        "a {0} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); choose a window with \
-         --files LO..HI --ranks LO..HI, or use --format json"
+        "{an} {rect} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); choose a window with \
+         --files LO..HI --ranks LO..HI, or use --format json",
+        an = crate::geometry::article(&.0.to_string()),
+        rect = .0
     )]
     TooLarge(Rect),
     /// A diagram too large to draw.
@@ -76,7 +78,7 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
                 files: f.0..=f.1,
                 ranks: rk.0..=rk.1,
                 wrap: r.wrap(),
-                axes: super::Axes::Board,
+                axes: super::Axes::of(Board::Rect(r)),
             })
         }
         Board::Strip(s) => {
@@ -101,10 +103,40 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
                 files: lo..=hi,
                 ranks: 1..=i64::from(s.ranks()),
                 wrap: crate::geometry::Wrap::None,
-                axes: super::Axes::Board,
+                axes: super::Axes::Numeric,
             })
         }
     }
+}
+
+/// The width in characters of [`text`](super::text)'s diagram of `view`: the rank labels, a
+/// space, and two characters a file. O(1).
+#[must_use]
+pub fn text_width(view: &View) -> u64 {
+    let label = |r: i64| super::digits(view.rank_label(r));
+    let rank_w = label(*view.ranks.start()).max(label(*view.ranks.end()));
+    rank_w + 1 + 2 * view.width()
+}
+
+/// `view` narrowed to files that fit a text diagram in `columns` characters (at least one
+/// file), centred on the files of `focus` (the pieces, a route's ends: what the picture is
+/// about) and kept inside `view`; `None` when the whole view fits. O(focus).
+#[must_use]
+pub fn fit_columns(view: &View, columns: u64, focus: &[Coord]) -> Option<View> {
+    if text_width(view) <= columns {
+        return None;
+    }
+    let label_w = text_width(view) - 2 * view.width();
+    let fit = i64::try_from((columns.saturating_sub(label_w) / 2).max(1)).unwrap_or(1);
+    let (lo, hi) = (*view.files.start(), *view.files.end());
+    let inside = focus.iter().map(|c| c.file.clamp(lo, hi));
+    let (a, b) = inside.fold((hi, lo), |(a, b), f| (a.min(f), b.max(f)));
+    let centre = if a > b { lo } else { a + (b - a) / 2 };
+    let start = (centre - (fit - 1) / 2).clamp(lo, hi - fit + 1);
+    Some(View {
+        files: start..=start + fit - 1,
+        ..view.clone()
+    })
 }
 
 /// A picture's title naming the variant the position comes from, if any:
