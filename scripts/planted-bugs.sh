@@ -134,4 +134,10 @@ plant "the heat map drawing a colour its legend does not show" crates/chessreach
 plant "a piece letter's case ignored (k@e8 a White king)" crates/chessreach/src/attack/setup.rs \
   "            (_, true) => Colour::Black," "            (_, true) => default," \
   "-p chessreach --lib attack::setup::"
+plant "a board over 26 files named algebraically (z51 beside 27,53)" crates/chessreach/src/geometry/board.rs \
+  "matches!(self, Self::Rect(r) if r.width() <= 26)" "matches!(self, Self::Rect(_))" \
+  "-p chessreach --lib geometry::board::"
+plant "a diagram fitted to the terminal one file too wide" crates/chessreach/src/render/view.rs \
+  "(columns.saturating_sub(label_w) / 2).max(1)" "(columns.saturating_sub(label_w) / 2 + 1)" \
+  "-p chessreach --lib render::view::"
 exit $failed

@@ -66,7 +66,11 @@ impl Window {
             std::env::var("COLUMNS")
                 .ok()
                 .and_then(|c| c.trim().parse().ok())
-                .or_else(|| console::Term::stdout().size_checked().map(|(_, cols)| u64::from(cols)))
+                .or_else(|| {
+                    console::Term::stdout()
+                        .size_checked()
+                        .map(|(_, cols)| u64::from(cols))
+                })
         })
     }
 }
@@ -344,7 +348,10 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
                         &view,
                         &render::titled(
                             &render::of_variant(
-                                &format!("Attacks on {} {rect} board", chessreach::geometry::article(&rect.to_string())),
+                                &format!(
+                                    "Attacks on {} {rect} board",
+                                    chessreach::geometry::article(&rect.to_string())
+                                ),
                                 args.position.variant.as_deref(),
                             ),
                             pos,

@@ -41,7 +41,8 @@ struct Step {
 }
 
 /// The roads classic's sample: a 4x4 grid, three placements.
-const ROADS: &str = "4 4 3\n1 3 1\n2 2 2\n3 3 0\n1 1 1\n2 3 1 1\n3 2 2 1\n1 0 3 3\n0 5 2 2\n1 3 2 3\n1 6 3 2\n";
+const ROADS: &str =
+    "4 4 3\n1 3 1\n2 2 2\n3 3 0\n1 1 1\n2 3 1 1\n3 2 2 1\n1 0 3 3\n0 5 2 2\n1 3 2 3\n1 6 3 2\n";
 
 /// Files the steps read, written into the demo's directory first: (name, content).
 const INPUTS: [(&str, &str); 2] = [
@@ -53,7 +54,15 @@ const INPUTS: [(&str, &str); 2] = [
 const STEPS: &[Step] = &[
     Step {
         title: "attacks: Capablanca chess, fairy pieces by letter (A=BN, C=RN)",
-        args: &["attacks", "--fen", "r1a1kbc1nr/pp1ppppppp/2n7/2p7/10/5N4/PPPPPPPPPP/RNABQKBC1R", "--define", "A=BN", "--define", "C=RN"],
+        args: &[
+            "attacks",
+            "--fen",
+            "r1a1kbc1nr/pp1ppppppp/2n7/2p7/10/5N4/PPPPPPPPPP/RNABQKBC1R",
+            "--define",
+            "A=BN",
+            "--define",
+            "C=RN",
+        ],
         keep: Keep::All,
     },
     Step {
@@ -68,12 +77,16 @@ const STEPS: &[Step] = &[
     },
     Step {
         title: "a cylinder: files wrap, a and f are neighbours",
-        args: &["attacks", "--board", "6x5", "--piece", "R@b2", "--black", "N@f5", "--wrap", "files"],
+        args: &[
+            "attacks", "--board", "6x5", "--piece", "R@b2", "--black", "N@f5", "--wrap", "files",
+        ],
         keep: Keep::All,
     },
     Step {
         title: "a strip: 8 ranks, every integer file",
-        args: &["attacks", "--board", "infx8", "--piece", "N@4,8", "--piece", "B@4,6", "--files", "0..10"],
+        args: &[
+            "attacks", "--board", "infx8", "--piece", "N@4,8", "--piece", "B@4,6", "--files", "0..10",
+        ],
         keep: Keep::All,
     },
     Step {
@@ -83,32 +96,97 @@ const STEPS: &[Step] = &[
     },
     Step {
         title: "a safe shortest route with a capture",
-        args: &["path", "--board", "8x8", "--black", "P@e6/d5", "--mover", "K@c4", "--capture", "e6"],
+        args: &[
+            "path",
+            "--board",
+            "8x8",
+            "--black",
+            "P@e6/d5",
+            "--mover",
+            "K@c4",
+            "--capture",
+            "e6",
+        ],
         keep: Keep::All,
     },
     Step {
         title: "the same route as JSON",
-        args: &["path", "--board", "8x8", "--black", "P@e6/d5", "--mover", "K@c4", "--capture", "e6", "--format", "json"],
+        args: &[
+            "path",
+            "--board",
+            "8x8",
+            "--black",
+            "P@e6/d5",
+            "--mover",
+            "K@c4",
+            "--capture",
+            "e6",
+            "--format",
+            "json",
+        ],
         keep: Keep::Lines(12),
     },
     Step {
         title: "and as a picture",
-        args: &["path", "--board", "8x8", "--black", "P@e6/d5", "--mover", "K@c4", "--capture", "e6", "--format", "svg"],
+        args: &[
+            "path",
+            "--board",
+            "8x8",
+            "--black",
+            "P@e6/d5",
+            "--mover",
+            "K@c4",
+            "--capture",
+            "e6",
+            "--format",
+            "svg",
+        ],
         keep: Keep::File("route.svg"),
     },
     Step {
         title: "a knight 10^12 files from its target on a strip: each long stretch's round said once",
-        args: &["path", "--board", "infx8", "--piece", "b:R@500000000000,3", "--mover", "N@1,1", "--to", "1000000000000,5"],
+        args: &[
+            "path",
+            "--board",
+            "infx8",
+            "--piece",
+            "b:R@500000000000,3",
+            "--mover",
+            "N@1,1",
+            "--to",
+            "1000000000000,5",
+        ],
         keep: Keep::All,
     },
     Step {
         title: "a variant's mover: the Xiangqi general stays in its palace",
-        args: &["path", "--variant", "xiangqi", "--fen", "9/9/9/9/9/9/9/9/9/9", "--mover", "K@e1", "--to", "f3"],
+        args: &[
+            "path",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            "9/9/9/9/9/9/9/9/9/9",
+            "--mover",
+            "K@e1",
+            "--to",
+            "f3",
+        ],
         keep: Keep::All,
     },
     Step {
         title: "XBetza: the Mao (afsW), a bent leaper a piece on d5 blocks",
-        args: &["betza", "--dialect", "xbetza", "afsW", "--board", "7x7", "--at", "d4", "--blockers", "d5"],
+        args: &[
+            "betza",
+            "--dialect",
+            "xbetza",
+            "afsW",
+            "--board",
+            "7x7",
+            "--at",
+            "d4",
+            "--blockers",
+            "d5",
+        ],
         keep: Keep::All,
     },
     Step {
@@ -118,7 +196,22 @@ const STEPS: &[Step] = &[
     },
     Step {
         title: "a duel solved exactly: a rook against a knight, each with a target",
-        args: &["duel", "solve", "--board", "5x5", "--white", "R", "--black", "N", "--white-target", "c3", "--black-target", "c4", "--from", "a1,e5"],
+        args: &[
+            "duel",
+            "solve",
+            "--board",
+            "5x5",
+            "--white",
+            "R",
+            "--black",
+            "N",
+            "--white-target",
+            "c3",
+            "--black-target",
+            "c4",
+            "--from",
+            "a1,e5",
+        ],
         keep: Keep::All,
     },
     Step {
@@ -159,9 +252,10 @@ fn quoted(word: &str) -> String {
 
 /// The demo's directory: `--dir`, else a fresh one in the temporary directory.
 fn directory(args: &Args) -> Result<PathBuf> {
-    let dir = args.dir.clone().unwrap_or_else(|| {
-        std::env::temp_dir().join(format!("chessreach-demo-{}", std::process::id()))
-    });
+    let dir = args
+        .dir
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("chessreach-demo-{}", std::process::id())));
     std::fs::create_dir_all(&dir).with_context(|| format!("--dir {}", dir.display()))?;
     Ok(dir)
 }
@@ -204,7 +298,11 @@ fn step(out: &mut impl Write, dir: &Path, step: &Step, budget: Budget) -> Result
 fn classics(out: &mut impl Write) -> Result<()> {
     for (problem, input) in CLASSICS {
         writeln!(out, "== {problem} ({}), on its sample", problem.origin())?;
-        writeln!(out, "$ printf {} | chessreach solve {problem}", quoted(&input.replace('\n', "\\n")))?;
+        writeln!(
+            out,
+            "$ printf {} | chessreach solve {problem}",
+            quoted(&input.replace('\n', "\\n"))
+        )?;
         problems::solve(problem, input, out)?;
         writeln!(out)?;
     }

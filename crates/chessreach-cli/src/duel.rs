@@ -932,7 +932,12 @@ impl<R: BufRead, W: Write> Human<R, W> {
                 render::text(&View::whole(rect), render::duel_cell(duel, w, b))
             )
         } else {
-            writeln!(self.out, "\nWhite on {}, Black on {}", name(duel, w), name(duel, b))
+            writeln!(
+                self.out,
+                "\nWhite on {}, Black on {}",
+                name(duel, w),
+                name(duel, b)
+            )
         }
     }
 }

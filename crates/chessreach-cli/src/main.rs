@@ -71,7 +71,8 @@ enum Command {
     Betza(betza::Args),
     /// Reach on a grid of typed roads, placement by placement, drawn.
     Roads(roads::Args),
-    /// Every capability on bundled examples, with pictures.
+    /// Every capability on bundled examples: each command and its answer (SVG pictures written
+    /// to a temporary directory it names, or `--dir`).
     Demo(demo::Args),
     /// The known variants (built in, and from --variants FILE): boards, pieces, rules.
     Variants(variants::Args),

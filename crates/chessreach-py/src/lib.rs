@@ -1089,7 +1089,10 @@ impl Route {
             4000,
         );
         let title = match &self.way {
-            Some(w) => format!("A route of {}", chessreach::geometry::counted(w.moves, "move", "moves")),
+            Some(w) => format!(
+                "A route of {}",
+                chessreach::geometry::counted(w.moves, "move", "moves")
+            ),
             None => "No route".into(),
         };
         Ok(Some(render::svg(&view, &title, &render::ROUTE_KEYS, &[], cell)))

@@ -175,6 +175,23 @@ mod tests {
     }
 
     proptest! {
+        /// One naming per board, written from the rule: a board of at most 26 files names
+        /// every square `letter rank`, any wider board and every strip `file,rank`.
+        #[test]
+        fn one_naming_per_board(width in 1_u64..80, height in 1_u64..80, f in 0_u64..80, r in 0_u64..80) {
+            let rect = Rect::new(width, height).expect("a board");
+            let (file, rank) = (f % width + 1, r % height + 1);
+            let c = Coord::new(i64::try_from(file).expect("file"), i64::try_from(rank).expect("rank"));
+            let want = if width <= 26 {
+                format!("{}{rank}", char::from(b'a' + u8::try_from(file - 1).expect("a letter")))
+            } else {
+                format!("{file},{rank}")
+            };
+            prop_assert_eq!(Board::Rect(rect).name(c), want);
+            let strip = Board::Strip(Strip::new(height.min(64)).expect("a strip"));
+            prop_assert_eq!(strip.name(c), format!("{file},{rank}"));
+        }
+
         #[test]
         fn parser_never_panics(s in "\\PC{0,10}") {
             let _ = s.parse::<Board>();

@@ -151,7 +151,7 @@ fn digits(n: i64) -> u64 {
 }
 
 /// A text diagram: ranks labelled on the left, files below. Pieces show their letter (upper
-/// case White, lower case Black); empty squares their mark.
+/// case White, lower case Black), a struck one (captured) its mark; empty squares their mark.
 pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
     let rank_w = [*view.ranks.start(), *view.ranks.end()]
         .iter()
@@ -164,6 +164,8 @@ pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
         for file in view.files.clone() {
             let c = cell(Coord::new(file, rank));
             let ch = match c.piece {
+                // Text cannot strike a letter through: a captured piece is its capture's mark.
+                Some(_) if c.struck => c.mark.unwrap_or('X'),
                 Some((p, Colour::White)) => p.to_ascii_uppercase(),
                 Some((p, Colour::Black)) => p.to_ascii_lowercase(),
                 None => c.mark.unwrap_or('.'),

@@ -175,3 +175,54 @@ pub fn titled(what: &str, pos: &Position, view: &crate::render::View) -> String 
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Wrap;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A fitted diagram, drawn, is at most `columns` wide (when one file fits), lies inside
+        /// the view, and shows the focus when the focus fits: measured on the drawn text.
+        #[test]
+        fn fitted_diagrams_fit(
+            lo in -300_i64..300,
+            width in 1_i64..250,
+            ranks in 1_i64..120,
+            columns in 8_u64..400,
+            focus in proptest::collection::vec(0_i64..250, 0..3),
+        ) {
+            let view = View {
+                files: lo..=lo + width - 1,
+                ranks: 1..=ranks,
+                wrap: Wrap::None,
+                axes: crate::render::Axes::Numeric,
+            };
+            let focus: Vec<Coord> = focus.iter().map(|&f| Coord::new(lo + f % width, 1)).collect();
+            let drawn_width = |v: &View| {
+                let text = crate::render::text(v, |_| crate::render::Cell::default());
+                text.lines().take(usize::try_from(ranks).expect("ranks")).map(|l| l.chars().count()).max().unwrap_or(0)
+            };
+            let whole = u64::try_from(drawn_width(&view)).expect("width");
+            match fit_columns(&view, columns, &focus) {
+                None => prop_assert!(whole <= columns),
+                Some(fitted) => {
+                    prop_assert!(whole > columns);
+                    prop_assert!(fitted.files.start() >= view.files.start());
+                    prop_assert!(fitted.files.end() <= view.files.end());
+                    prop_assert_eq!(&fitted.ranks, &view.ranks);
+                    let got = u64::try_from(drawn_width(&fitted)).expect("width");
+                    // One file always shows, however narrow the terminal.
+                    prop_assert!(got <= columns || fitted.width() == 1, "{got} > {columns}");
+                    // One more file would not have fitted.
+                    prop_assert!(got + 2 > columns);
+                    let (a, b) = focus.iter().fold((i64::MAX, i64::MIN), |(a, b), c| (a.min(c.file), b.max(c.file)));
+                    if a <= b && i64::try_from(fitted.width()).expect("width") > b - a {
+                        prop_assert!(fitted.files.contains(&a) && fitted.files.contains(&b));
+                    }
+                }
+            }
+        }
+    }
+}
