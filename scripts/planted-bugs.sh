@@ -146,4 +146,10 @@ plant "a piece letter's case ignored (k@e8 a White king)" crates/chessreach/src/
 plant "the lone royal's map skipping the top rank" crates/chessreach/src/endgame/squares.rs \
   "for rank in 1..=i64::from(rect.height())" "for rank in 1..i64::from(rect.height())" \
   "-p chessreach --test endgame_squares"
+plant "a board over 26 files named algebraically (z51 beside 27,53)" crates/chessreach/src/geometry/board.rs \
+  "matches!(self, Self::Rect(r) if r.width() <= 26)" "matches!(self, Self::Rect(_))" \
+  "-p chessreach --lib geometry::board::"
+plant "a diagram fitted to the terminal one file too wide" crates/chessreach/src/render/view.rs \
+  "(columns.saturating_sub(label_w) / 2).max(1)" "(columns.saturating_sub(label_w) / 2 + 1)" \
+  "-p chessreach --lib render::view::"
 exit $failed

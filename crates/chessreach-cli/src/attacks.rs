@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use chessreach::attack::{AttackMap, Position, StripAttackMap};
-use chessreach::geometry::{Board, Coord, Rect, Strip};
+use chessreach::geometry::{counted, Board, Coord, Rect};
 use chessreach::limits::Budget;
 use chessreach::piece::Colour;
 use chessreach::render::{self, attack_cell, attack_legend, View};
@@ -41,6 +41,70 @@ pub(crate) struct Window {
     /// Ranks to draw on a bounded board, `LO..HI` (default: all, up to 200).
     #[arg(long, value_parser = parse_files, allow_hyphen_values = true)]
     pub(crate) ranks: Option<(i64, i64)>,
+    /// Fit text diagrams to this many columns: wider ones show the files around the pieces
+    /// and say so (default: the terminal's width, `COLUMNS` or its size, when stdout is a
+    /// terminal; no limit when it is a pipe or a file).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(8..))]
+    pub(crate) columns: Option<u64>,
+    /// Draw the whole text diagram (up to 200 files), however wide the terminal.
+    #[arg(long, conflicts_with = "columns")]
+    pub(crate) full: bool,
+}
+
+impl Window {
+    /// The columns a text diagram must fit: `--columns`, else (unless `--full`) the
+    /// terminal's width when stdout is a terminal (`COLUMNS`, else its size); `None`: no limit.
+    fn columns(self) -> Option<u64> {
+        use std::io::IsTerminal;
+        if self.full {
+            return None;
+        }
+        self.columns.or_else(|| {
+            if !std::io::stdout().is_terminal() {
+                return None;
+            }
+            std::env::var("COLUMNS")
+                .ok()
+                .and_then(|c| c.trim().parse().ok())
+                .or_else(|| {
+                    console::Term::stdout()
+                        .size_checked()
+                        .map(|(_, cols)| u64::from(cols))
+                })
+        })
+    }
+}
+
+/// Writes the text diagram of `view`, fitted to the window's [columns](Window::columns): a
+/// diagram wider than them shows the files around `focus` (the pieces, a route's ends) and a
+/// line saying which files are shown and how to see all. O(squares drawn).
+pub(crate) fn write_diagram(
+    out: &mut impl Write,
+    view: &View,
+    window: Window,
+    focus: &[Coord],
+    cell: impl Fn(Coord) -> render::Cell,
+) -> std::io::Result<()> {
+    let Some(fitted) = window
+        .columns()
+        .and_then(|columns| render::fit_columns(view, columns, focus))
+    else {
+        return write!(out, "{}", render::text(view, cell));
+    };
+    write!(out, "{}", render::text(&fitted, cell))?;
+    let name = |f: i64| match view.axes {
+        render::Axes::Board => Coord::file_name(f),
+        _ => f.to_string(),
+    };
+    writeln!(
+        out,
+        "(files {} to {} of {} to {} shown, to fit {} columns: --full draws them all, --files LO..HI chooses)",
+        name(*fitted.files.start()),
+        name(*fitted.files.end()),
+        name(*view.files.start()),
+        name(*view.files.end()),
+        window.columns().unwrap_or_default()
+    )
 }
 
 /// Reads `LO..HI`.
@@ -61,6 +125,15 @@ pub(crate) fn parse_files(s: &str) -> Result<(i64, i64), String> {
 /// window asked for) when it cannot be drawn.
 pub(crate) fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View> {
     render::view_of(pos, window.into(), extra).map_err(|e| crate::bad_argument(view_flag(window), e))
+}
+
+/// The squares of the pieces (walls aside): what a fitted diagram centres on. O(pieces).
+fn pieces_at(pos: &Position) -> Vec<Coord> {
+    pos.pieces()
+        .iter()
+        .filter(|p| !pos.kinds()[p.kind].is_wall())
+        .map(|p| p.at)
+        .collect()
 }
 
 /// The flag a picture's refusal names: the window when one was asked for, else the board.
@@ -104,7 +177,7 @@ impl PiecesJson<'_> {
         let p = pos.pieces()[i];
         let wall = pos.kinds()[p.kind].is_wall();
         square.clear();
-        p.at.push_name(square);
+        pos.board().push_name(p.at, square);
         PieceJson {
             betza: &betza[p.kind],
             colour: (!wall).then_some(p.colour),
@@ -163,7 +236,7 @@ impl PiecesJson<'_> {
             chunk.push_str(before);
             chunk.push_str(itoa::Buffer::new().format(i));
             chunk.push_str(between);
-            p.at.push_name(&mut chunk);
+            pos.board().push_name(p.at, &mut chunk);
             chunk.push_str(after);
             if chunk.len() > 1 << 15 {
                 out.write_all(chunk.as_bytes())?;
@@ -190,11 +263,52 @@ impl serde::Serialize for PiecesJson<'_> {
     }
 }
 
+/// Writes an attack map's JSON answer, one shape on every board: `board`, `pieces`, per side
+/// `{count, squares}`, `attackers` (square → the attacking pieces' indices), `rays` (on a
+/// strip the horizontal rider rays, each attacking from `from` by `step` up to `until`, the
+/// blocker, included, or without end when null; empty on bounded boards, whose squares are all
+/// listed) and `wrap` where the board wraps. Squares are named as the board names them.
+/// O(attacked squares + attackers + rays).
+fn write_map_json(
+    out: &mut impl Write,
+    pos: &Position,
+    attackers: impl Iterator<Item = (chessreach::geometry::Coord, Vec<u32>)>,
+    rays: &[Value],
+) -> Result<()> {
+    let board = pos.board();
+    let mut sides: [Vec<String>; 2] = Default::default();
+    let mut by_square = serde_json::Map::new();
+    for (c, who) in attackers {
+        let name = board.name(c);
+        for colour in [Colour::White, Colour::Black] {
+            if who.iter().any(|&i| {
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| pos.pieces().get(i))
+                    .is_some_and(|p| p.colour == colour)
+            }) {
+                sides[colour.index()].push(name.clone());
+            }
+        }
+        by_square.insert(name, json!(who));
+    }
+    let side_json = |c: Colour| json!({"count": sides[c.index()].len(), "squares": sides[c.index()]});
+    let answer = json!({
+        "board": board.to_string(),
+        "pieces": PiecesJson(pos),
+        "white": side_json(Colour::White),
+        "black": side_json(Colour::Black),
+        "attackers": by_square,
+        "rays": rays,
+    });
+    output::write_json(out, &output::with_wrap(answer, board))
+}
+
 pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let pos = args.position.position()?;
     match pos.board() {
         Board::Rect(rect) => bounded(args, &pos, rect, budget, &mut out),
-        Board::Strip(strip) => unbounded(args, &pos, strip, budget, &mut out),
+        Board::Strip(_) => unbounded(args, &pos, budget, &mut out),
     }
 }
 
@@ -216,25 +330,11 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
     let map = AttackMap::new(pos)?;
     match args.format {
         Format::Json => {
-            let side_json = |c: Colour| {
-                json!({
-                    "count": map.attacked(c).count(),
-                    "squares": map.attacked(c).iter().map(|s| rect.coord(s).to_string()).collect::<Vec<_>>(),
-                })
-            };
-            let attackers: serde_json::Map<String, Value> = rect
+            let attackers = rect
                 .squares()
                 .filter(|&s| !map.attackers(s).is_empty())
-                .map(|s| (rect.coord(s).to_string(), json!(map.attackers(s))))
-                .collect();
-            let answer = json!({
-                "board": pos.board().to_string(),
-                "pieces": PiecesJson(pos),
-                "white": side_json(Colour::White),
-                "black": side_json(Colour::Black),
-                "attackers": attackers,
-            });
-            output::write_json(out, &output::with_wrap(answer, pos.board()))
+                .map(|s| (rect.coord(s), map.attackers(s).to_vec()));
+            write_map_json(out, pos, attackers, &[])
         }
         Format::Svg | Format::Text => {
             let Some(view) = view else {
@@ -248,7 +348,10 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
                         &view,
                         &render::titled(
                             &render::of_variant(
-                                &format!("Attacks on a {rect} board"),
+                                &format!(
+                                    "Attacks on {} {rect} board",
+                                    chessreach::geometry::article(&rect.to_string())
+                                ),
                                 args.position.variant.as_deref(),
                             ),
                             pos,
@@ -261,13 +364,13 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
                     .as_bytes(),
                 )?;
             } else {
-                write!(out, "{}", render::text(&view, cell))?;
+                write_diagram(out, &view, args.window, &pieces_at(pos), cell)?;
                 writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;
                 writeln!(
                     out,
-                    "White attacks {} squares; Black attacks {} squares.",
-                    map.attacked(Colour::White).count(),
-                    map.attacked(Colour::Black).count()
+                    "White attacks {}; Black attacks {}.",
+                    counted(map.attacked(Colour::White).count(), "square", "squares"),
+                    counted(map.attacked(Colour::Black).count(), "square", "squares")
                 )?;
             }
             Ok(())
@@ -275,37 +378,28 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
     }
 }
 
-fn unbounded(args: &Args, pos: &Position, strip: Strip, budget: Budget, out: &mut impl Write) -> Result<()> {
+fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) -> Result<()> {
     let map = StripAttackMap::within(pos, budget)
         .map_err(crate::usage)?
         .expect("the board is a strip");
     match args.format {
         Format::Json => {
-            let squares: Vec<Value> = map
+            let attackers = map
                 .finite()
                 .chunk_by(|a, b| a.0 == b.0)
-                .map(|run| json!({"square": run[0].0.to_string(), "attackers": run.iter().map(|x| x.1).collect::<Vec<_>>()}))
-                .collect();
+                .map(|run| (run[0].0, run.iter().map(|x| x.1).collect()));
             let rays: Vec<Value> = map
                 .rays()
                 .map(|r| {
                     json!({
                         "piece": r.piece,
-                        "from": r.from.to_string(),
+                        "from": pos.board().name(r.from),
                         "step": [r.step.dx, r.step.dy],
-                        "until": r.until.map(|u| u.to_string()),
+                        "until": r.until.map(|u| pos.board().name(u)),
                     })
                 })
                 .collect();
-            output::write_json(
-                out,
-                &json!({
-                    "board": strip.to_string(),
-                    "pieces": PiecesJson(pos),
-                    "squares": squares,
-                    "rays": rays,
-                }),
-            )
+            write_map_json(out, pos, attackers, &rays)
         }
         Format::Svg | Format::Text => {
             let view = view_of(pos, args.window, &[])?;
@@ -316,7 +410,7 @@ fn unbounded(args: &Args, pos: &Position, strip: Strip, budget: Budget, out: &mu
                     render::svg(&view, &render::titled("Attacks", pos, &view), keys, &[], cell).as_bytes(),
                 )?;
             } else {
-                write!(out, "{}", render::text(&view, cell))?;
+                write_diagram(out, &view, args.window, &pieces_at(pos), cell)?;
                 writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;
                 writeln!(
                     out,

@@ -328,7 +328,7 @@ pub(crate) fn run(args: &Args, budget: Budget, out: &mut dyn Write) -> Result<()
         Sub::Judge(a) => judge(a, budget),
         Sub::Play(a) => play(a, budget),
         Sub::Serve(a) => serve(&a.pieces, budget),
-        Sub::Verify(a) => verify(a, budget),
+        Sub::Verify(a) => verify(a, budget, out),
     }
 }
 
@@ -348,10 +348,15 @@ fn solve_duel(duel: &Duel, budget: Budget, quiet: bool) -> Result<Solution> {
     })
 }
 
+/// A square of the duel's board, named as the board names its squares (`x,y` past 26 files).
+fn name(duel: &Duel, c: Coord) -> String {
+    chessreach::geometry::Board::from(duel.rect()).name(c)
+}
+
 fn describe(duel: &Duel) -> String {
     let target = |s: Colour| {
         duel.target(s)
-            .map_or_else(|| "none".to_owned(), |t| t.to_string())
+            .map_or_else(|| "none".to_owned(), |t| name(duel, t))
     };
     format!(
         "{} (White) against {} (Black) on {}; targets: White {}, Black {}",
@@ -366,7 +371,10 @@ fn describe(duel: &Duel) -> String {
 fn value_text(v: Value) -> String {
     match v {
         Value::Draw => "draw".into(),
-        Value::Win { side, plies } => format!("{side} wins in {plies} plies"),
+        Value::Win { side, plies } => format!(
+            "{side} wins in {}",
+            chessreach::geometry::counted(plies, "ply", "plies")
+        ),
     }
 }
 
@@ -388,22 +396,17 @@ fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
         Format::Text => write_text(&mut out, &solved, a.from)?,
         Format::Svg => {
             let white = a.from.map_or(Coord::new(1, 1), |(w, _)| w);
-            let view = full_view(duel.rect());
-            let title = format!("{}: results with White on {white}", describe(&duel));
+            let view = View::whole(duel.rect());
+            let title = format!(
+                "{}: results with White on {}",
+                describe(&duel),
+                name(&duel, white)
+            );
             out.write_all(render::heat_svg(&solved, white, &view, &title).as_bytes())?;
         }
     }
     out.flush()?;
     Ok(())
-}
-
-fn full_view(rect: Rect) -> View {
-    View {
-        files: 1..=i64::from(rect.width()),
-        ranks: 1..=i64::from(rect.height()),
-        wrap: rect.wrap(),
-        axes: render::Axes::Board,
-    }
 }
 
 /// Boards up to this many files and ranks are drawn in text.
@@ -423,7 +426,9 @@ fn write_text(out: &mut impl Write, solved: &Solution, from: Option<(Coord, Opti
         Some((w, Some(b))) => {
             writeln!(
                 out,
-                "from White {w}, Black {b}: {}",
+                "from White {}, Black {}: {}",
+                name(duel, w),
+                name(duel, b),
                 value_text(solved.value(w, b, Colour::White))
             )?;
             let line = solved.principal_line(w, b);
@@ -432,7 +437,7 @@ fn write_text(out: &mut impl Write, solved: &Solution, from: Option<(Coord, Opti
                     .chunks(2)
                     .enumerate()
                     .map(|(i, pair)| {
-                        let mv: Vec<String> = pair.iter().map(ToString::to_string).collect();
+                        let mv: Vec<String> = pair.iter().map(|&c| name(duel, c)).collect();
                         format!("{}. {}", i + 1, mv.join(" "))
                     })
                     .collect();
@@ -440,13 +445,13 @@ fn write_text(out: &mut impl Write, solved: &Solution, from: Option<(Coord, Opti
             }
         }
         Some((w, None)) => {
-            writeln!(out, "White on {w}, White to move, Black anywhere:")?;
+            writeln!(out, "White on {}, White to move, Black anywhere:", name(duel, w))?;
             let rect = duel.rect();
             if rect.width() <= DRAW_LIMIT && rect.height() <= DRAW_LIMIT {
                 write!(
                     out,
                     "{}",
-                    render::text(&full_view(rect), render::heat_cell(solved, w))
+                    render::text(&View::whole(rect), render::heat_cell(solved, w))
                 )?;
                 writeln!(out, "{}", render::HEAT_LEGEND)?;
             } else {
@@ -463,7 +468,7 @@ fn write_json(out: &mut impl Write, solved: &Solution) -> Result<()> {
     let target = |s: Colour| {
         duel.target(s).map_or_else(
             || "null".to_owned(),
-            |t| serde_json::Value::from(t.to_string()).to_string(),
+            |t| serde_json::Value::from(name(duel, t)).to_string(),
         )
     };
     let text = |s: String| serde_json::Value::from(s).to_string();
@@ -485,8 +490,8 @@ fn write_json(out: &mut impl Write, solved: &Solution) -> Result<()> {
             out,
             "{}\n{{\"white\":{},\"black\":{},\"winner\":\"{winner}\",\"plies\":{plies}}}",
             if i == 0 { "" } else { "," },
-            text(w.to_string()),
-            text(b.to_string())
+            text(name(duel, w)),
+            text(name(duel, b))
         )?;
     }
     match crate::output::wrap_of(duel.rect().into()) {
@@ -498,7 +503,7 @@ fn write_json(out: &mut impl Write, solved: &Solution) -> Result<()> {
 
 // ---------------------------------------------------------------- verify
 
-fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
+fn verify(a: &VerifyArgs, budget: Budget, out: &mut dyn Write) -> Result<()> {
     let boards = parse_boards(&format!("{}..{}", a.min, a.max))
         .map_err(|e| UsageError(format!("--min {} --max {}: {e}", a.min, a.max)))?
         .all(true);
@@ -529,7 +534,6 @@ fn verify(a: &VerifyArgs, budget: Budget) -> Result<()> {
         })
         .collect();
     bar.finish_and_clear();
-    let mut out = output::stdout();
     let (mut starts, mut states, mut longest) = (0usize, 0usize, 0u32);
     for r in results {
         let rep = r?;
@@ -772,8 +776,10 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
         };
         writeln!(
             out,
-            "game {game_no}: {}, white {w} black {b}, {name} opponent: {text}",
-            duel.rect()
+            "game {game_no}: {}, white {} black {}, {name} opponent: {text}",
+            duel.rect(),
+            self::name(&duel, w),
+            self::name(&duel, b)
         )?;
         if let Some(moves) = won {
             wins += 1;
@@ -923,10 +929,15 @@ impl<R: BufRead, W: Write> Human<R, W> {
             write!(
                 self.out,
                 "\n{}",
-                render::text(&full_view(rect), render::duel_cell(duel, w, b))
+                render::text(&View::whole(rect), render::duel_cell(duel, w, b))
             )
         } else {
-            writeln!(self.out, "\nWhite on {w}, Black on {b}")
+            writeln!(
+                self.out,
+                "\nWhite on {}, Black on {}",
+                name(duel, w),
+                name(duel, b)
+            )
         }
     }
 }
@@ -1013,13 +1024,4 @@ fn play(a: &PlayArgs, budget: Budget) -> Result<()> {
         Verdict::Failed { error, .. } if !matches!(error, PlayerError::Stopped) => Err(error.into()),
         _ => Ok(()),
     }
-}
-
-/// The board with both pieces and the targets, for the demo.
-pub(crate) fn picture(game: &Game<'_>) -> String {
-    let duel = game.duel();
-    render::text(
-        &full_view(duel.rect()),
-        render::duel_cell(duel, game.square(Colour::White), game.square(Colour::Black)),
-    )
 }

@@ -8,7 +8,7 @@ use std::io::Write;
 use anyhow::Result;
 use chessreach::attack::Symbols;
 use chessreach::endgame::{potential, Material, Probe, Rules, Stalemate, Summary, Tablebase};
-use chessreach::geometry::{Rect, Wrap};
+use chessreach::geometry::{counted, Rect, Wrap};
 use chessreach::limits::Budget;
 use serde_json::json;
 
@@ -243,9 +243,9 @@ fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
                 match &s.longest {
                     Some(l) => writeln!(
                         out,
-                        "  longest: {} mates in {} plies from {}\n  line: {}",
+                        "  longest: {} mates in {} from {}\n  line: {}",
                         l.winner,
-                        l.plies,
+                        counted(l.plies, "ply", "plies"),
                         l.fen,
                         l.line.join(" ")
                     )?,
@@ -304,7 +304,7 @@ fn probe(a: &ProbeArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
         Format::Json => output::write_json(&mut out, &probe_json(&p))?,
         Format::Text | Format::Svg => {
             match (p.winner, p.plies) {
-                (Some(w), Some(n)) => writeln!(out, "{w} mates in {n} plies")?,
+                (Some(w), Some(n)) => writeln!(out, "{w} mates in {}", counted(n, "ply", "plies"))?,
                 _ => writeln!(out, "draw")?,
             }
             if let Some(b) = &p.best {

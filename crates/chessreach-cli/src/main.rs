@@ -72,7 +72,8 @@ enum Command {
     Betza(betza::Args),
     /// Reach on a grid of typed roads, placement by placement, drawn.
     Roads(roads::Args),
-    /// Every capability on bundled examples, with pictures.
+    /// Every capability on bundled examples: each command and its answer (SVG pictures written
+    /// to a temporary directory it names, or `--dir`).
     Demo(demo::Args),
     /// The known variants (built in, and from --variants FILE): boards, pieces, rules.
     Variants(variants::Args),
@@ -121,10 +122,9 @@ impl Command {
             Self::Duel(a) => duel::run(a, budget, out),
             Self::Variants(a) => variants::run(a, out),
             Self::Betza(a) => betza::run(a, out),
+            Self::Roads(a) => roads::run(a, budget, out),
             Self::Endgame(a) => endgame::run(a, budget, out),
-            Self::Solve(_) | Self::Roads(_) | Self::Demo(_) | Self::Serve(_) | Self::Completions { .. } => {
-                return None
-            }
+            Self::Solve(_) | Self::Demo(_) | Self::Serve(_) | Self::Completions { .. } => return None,
         })
     }
 }
@@ -216,8 +216,7 @@ fn main() -> ExitCode {
     let budget = budget(cli.max_memory);
     let result = match &cli.command {
         Command::Solve(a) => solve::run(a, budget),
-        Command::Roads(a) => roads::run(a, budget),
-        Command::Demo(a) => demo::run(a),
+        Command::Demo(a) => demo::run(a, budget),
         Command::Serve(a) => serve::run(a, budget),
         Command::Completions { shell } => completions(*shell, &mut output::stdout()).map_err(Into::into),
         command => {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use chessreach::attack::{AttackQuery, Position};
-use chessreach::geometry::{Board, Coord};
+use chessreach::geometry::{counted, Board, Coord};
 use chessreach::limits::Budget;
 use chessreach::load::Map;
 use chessreach::path::{
@@ -12,7 +12,7 @@ use chessreach::path::{
 };
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 
-use crate::attacks::{PiecesJson, Window};
+use crate::attacks::{write_diagram, PiecesJson, Window};
 use crate::output::{self, Format};
 use crate::position_args::PositionArgs;
 use crate::UsageError;
@@ -204,8 +204,8 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
             if let (Format::Svg, Some(view)) = (args.format, &view) {
                 let what = match way {
                     Some(w) => format!(
-                        "A route of {} moves for {} from {}",
-                        w.moves,
+                        "A route of {} for {} from {}",
+                        counted(w.moves, "move", "moves"),
                         mover.rule,
                         names(pos, &[mover.at])[0]
                     ),
@@ -221,14 +221,15 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
             }
             write_route_line(way, pos, args.all_squares, why.as_ref(), out)?;
             if let Some(view) = &view {
-                write!(out, "{}", render::text(view, cell))?;
+                let end = way.and_then(|w| w.waypoints.last().copied());
+                let ends: Vec<Coord> = std::iter::once(mover.at).chain(end).collect();
+                write_diagram(out, view, args.window, &ends, cell)?;
                 writeln!(out, "{}", render::ROUTE_LEGEND)?;
             } else {
-                writeln!(
-                    out,
-                    "(a {} board is not drawn: at most {DRAW_LIMIT}x{DRAW_LIMIT}; --files LO..HI --ranks LO..HI draw a window)",
-                    pos.board()
-                )?;
+                let why = view_of(pos, args.window.into(), &extra)
+                    .err()
+                    .map_or_else(String::new, |e| e.to_string());
+                writeln!(out, "(not drawn: {why})")?;
             }
         }
     }
@@ -426,11 +427,11 @@ fn write_route_line(
     let say = |r: &chessreach::path::Repeat| {
         let (a, b) = (w.waypoints[r.at], w.waypoints[r.at + r.len]);
         format!(
-            "(the last {} moves {} more times, each {} files and {} ranks on)",
-            r.len,
+            "(the last {} {} more times, each {} and {} on)",
+            counted(r.len, "move", "moves"),
             r.times,
-            b.file - a.file,
-            b.rank - a.rank
+            counted(b.file - a.file, "file", "files"),
+            counted(b.rank - a.rank, "rank", "ranks")
         )
     };
     let n = w.waypoints.len();
@@ -464,11 +465,11 @@ fn write_route_line(
     if w.lines {
         writeln!(
             out,
-            "{} moves; waypoints (straight king lines between them): {squares}",
-            w.moves
+            "{}; waypoints (straight king lines between them): {squares}",
+            counted(w.moves, "move", "moves")
         )?;
     } else {
-        writeln!(out, "{} moves: {squares}", w.moves)?;
+        writeln!(out, "{}: {squares}", counted(w.moves, "move", "moves"))?;
     }
     if !w.captured.is_empty() {
         writeln!(out, "captures on {}", names(pos, &w.captured).join(", "))?;
@@ -522,7 +523,7 @@ fn distance_map(
                         view,
                         &render::titled(
                             &render::of_variant(
-                                &format!("Fewest moves of {} from {}", m.rule, m.at),
+                                &format!("Fewest moves of {} from {}", m.rule, pos.board().name(m.at)),
                                 args.position.variant.as_deref(),
                             ),
                             pos,
@@ -535,7 +536,7 @@ fn distance_map(
                     .as_bytes(),
                 )?;
             } else {
-                write!(out, "{}", render::text(view, cell))?;
+                write_diagram(out, view, args.window, &[m.at], cell)?;
                 writeln!(out, "{}", render::DISTANCE_LEGEND)?;
             }
         }

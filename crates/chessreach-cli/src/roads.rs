@@ -33,7 +33,7 @@ pub(crate) struct Args {
     format: Format,
 }
 
-pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
+pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let input = output::read_input(args.file.as_deref(), budget.bytes())?;
     let (puzzle, error) = parse(&input, budget)?;
     if let Some(e) = error {
@@ -61,14 +61,14 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let drawn = grid.rows() <= limit && grid.cols() <= limit;
     if args.format == Format::Svg && !drawn {
         return Err(UsageError(format!(
-            "--format svg: a {}x{} grid is too large to draw (at most {limit}x{limit}); --format json lists the reach",
+            "--format svg: {} {}x{} grid is too large to draw (at most {limit}x{limit}); --format json lists the reach",
+            chessreach::geometry::article(&grid.rows().to_string()),
             grid.rows(),
             grid.cols()
         ))
         .into());
     }
     let fast = counts(grid, pieces)?;
-    let mut out = output::stdout();
     let cols = grid.cols();
     let mut report = Vec::new();
     for (n, &k) in shown.iter().enumerate() {
@@ -81,13 +81,16 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
             Format::Text => {
                 writeln!(
                     out,
-                    "placement {k}: colour {} level {} at ({row}, {col}) reaches {total} intersection(s)",
-                    mover.colour, mover.level
+                    "placement {k}: colour {} level {} at ({row}, {col}) reaches {}",
+                    mover.colour,
+                    mover.level,
+                    chessreach::geometry::counted(total, "intersection", "intersections")
                 )?;
                 if !drawn {
                     writeln!(
                         out,
-                        "(a {}x{cols} grid is not drawn: at most {limit}x{limit}; --format json lists the reach)",
+                        "({} {}x{cols} grid is not drawn: at most {limit}x{limit}; --format json lists the reach)",
+                        chessreach::geometry::article(&grid.rows().to_string()),
                         grid.rows()
                     )?;
                     continue;

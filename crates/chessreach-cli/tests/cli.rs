@@ -95,6 +95,7 @@ fn strip_rays_in_json() {
     let v: serde_json::Value = serde_json::from_slice(&out).expect("valid JSON");
     let rays = v["rays"].as_array().expect("rays");
     assert_eq!(rays.len(), 2);
+    assert_eq!(v["white"]["count"], 7);
     assert!(rays.iter().any(|r| r["until"] == "1000000000000,1"));
     assert!(rays.iter().any(|r| r["until"].is_null()));
 }
@@ -124,25 +125,132 @@ fn bad_arguments_exit_2_and_name_the_character() {
 
 #[test]
 fn demo_runs_every_section() {
-    let mut a = chessreach().arg("demo").assert().success();
-    for section in [
-        "== attacks: The orthodox start position",
-        "== attacks: Capablanca chess on 10x8",
-        "== attacks: knight and bishop on an 8-rank strip",
-        "== attacks on a cylinder",
-        "== infinite-chess (Codeforces 1765I)",
-        "== king-path (e-olymp 2621)",
-        "== weird-chess (Codeforces 538D)",
-        "== knightmare (Codeforces 1201E2 (interactive))",
-        "== duel solve: a rook",
-        "== roads (Luogu P7963 / NOIP 2021)",
+    let dir = std::env::temp_dir().join(format!("chessreach-demo-test-{}", std::process::id()));
+    let mut a = chessreach().args(["demo", "--dir"]).arg(&dir).assert().success();
+    for shown in [
+        "$ chessreach attacks --variant xiangqi",
+        "$ chessreach attacks --fen '8/8/8/3*4/8/8/3R4/8'",
+        "--wrap files",
+        "$ chessreach attacks --board infx8",
+        "$ chessreach path --board 8x8 --black P@e6/d5 --mover K@c4 --capture e6 --format json",
+        "\"captured\": [",
+        "(the last 2 moves 124999999989 more times",
+        "$ chessreach betza --dialect xbetza afsW",
+        "$ chessreach infer ",
+        "Simplest rule found that draws the same diagram: N",
+        "from White a1, Black e5: white wins in 3 plies",
+        "verified 9 boards (6x6 to 10x10)",
+        "KQvK on 5x5",
+        "reaches 5 intersections",
+        "| chessreach solve infinite-chess",
+        "| chessreach solve king-path",
+        "| chessreach solve weird-chess",
+        "| chessreach solve roads",
     ] {
-        a = a.stdout(predicate::str::contains(section));
+        a = a.stdout(predicate::str::contains(shown));
     }
-    // Each section shows its answer, not only its title.
-    a.stdout(predicate::str::contains("white wins on its target"))
-        .stdout(predicate::str::contains("answers: 6 3 5"))
-        .stdout(predicate::str::contains("from a1 / e5: white wins in 3 plies"));
+    // The pictures are written where the demo says.
+    for svg in ["janggi.svg", "route.svg"] {
+        let text = std::fs::read_to_string(dir.join(svg)).expect("the demo wrote its picture");
+        assert!(text.starts_with("<svg"), "{svg}");
+        a = a.stdout(predicate::str::contains(format!("{}", dir.join(svg).display())));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn one_square_naming_per_board() {
+    // Past 26 files every square is `file,rank`, in text and JSON alike.
+    let text = chessreach()
+        .args([
+            "path", "--board", "60x60", "--black", "P@30,30", "--mover", "N@1,1", "--to", "27,53",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&text);
+    let route = text.lines().next().expect("the route line");
+    assert!(route.contains(" 1,1 ") && route.ends_with(" 27,53"), "{route}");
+    assert!(!route.contains("z5"), "{route}");
+    let json = chessreach()
+        .args([
+            "path", "--board", "60x60", "--black", "P@c3", "--mover", "N@1,1", "--to", "27,53", "--format",
+            "json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&json).expect("valid JSON");
+    assert_eq!(v["pieces"][0]["square"], "3,3");
+    let squares = v["route"].as_array().expect("route");
+    assert!(
+        squares
+            .iter()
+            .all(|s| s.as_str().is_some_and(|s| s.contains(','))),
+        "{squares:?}"
+    );
+    // A duel on a wide board too.
+    chessreach()
+        .args([
+            "duel", "solve", "--board", "28x6", "--white", "K", "--black", "K", "--from", "1,1,28,6",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("from White 1,1, Black 28,6"));
+}
+
+#[test]
+fn attack_maps_have_one_json_shape() {
+    let keys = |args: &[&str]| -> Vec<String> {
+        let out = chessreach()
+            .args(args)
+            .arg("--format")
+            .arg("json")
+            .assert()
+            .success();
+        let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("valid JSON");
+        v.as_object().expect("an object").keys().cloned().collect()
+    };
+    let bounded = keys(&["attacks", "--board", "8x8", "--piece", "R@a1", "--black", "N@c3"]);
+    let strip = keys(&[
+        "attacks", "--board", "infx8", "--piece", "R@1,1", "--black", "N@3,3",
+    ]);
+    assert_eq!(bounded, strip);
+}
+
+#[test]
+fn text_diagrams_fit_the_columns_asked() {
+    let out = chessreach()
+        .args([
+            "attacks",
+            "--board",
+            "100x8",
+            "--piece",
+            "Q@50,4",
+            "--columns",
+            "60",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(files 36 to 64 of 1 to 100 shown, to fit 60 columns",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    let board: Vec<&str> = text.lines().take(8).collect();
+    assert!(board.iter().all(|l| l.len() <= 60), "{board:?}");
+    // A pipe gets the whole diagram unless asked; --full too.
+    chessreach()
+        .args(["attacks", "--board", "100x8", "--piece", "Q@50,4", "--full"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("files 1 to 100\n"));
 }
 
 #[test]
@@ -225,7 +333,7 @@ fn path_on_a_board_and_on_a_strip() {
         .args(["path", "--board", "infx8", "--mover", "N@1,1", "--to", "3,2"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("1 moves: 1,1 3,2\n"));
+        .stdout(predicate::str::starts_with("1 move: 1,1 3,2\n"));
     // A strip distance map covers the files asked for (or drawn).
     let out = chessreach()
         .args([
@@ -586,7 +694,7 @@ fn roads_solve_and_show() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "placement 1: colour 0 level 5 at (2, 2) reaches 6 intersection(s)",
+            "placement 1: colour 0 level 5 at (2, 2) reaches 6 intersections",
         ))
         .stdout(predicate::str::contains("2=@=2=2"));
     let out = chessreach()
@@ -675,7 +783,7 @@ fn windows_of_large_boards() {
         ])
         .assert()
         .success()
-        .stdout(predicate::str::contains("2 moves: a1 b2 c3"))
+        .stdout(predicate::str::contains("2 moves: 1,1 2,2 3,3"))
         .stdout(predicate::str::contains("3  . . 2 . . ."));
     chessreach()
         .args([

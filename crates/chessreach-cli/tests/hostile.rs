@@ -284,6 +284,29 @@ fn cases() -> Vec<Case> {
         .err(&["ASCII letter"]),
         case("a bad memory size", &["attacks", "--max-memory", "lots"], "", 2).err(&["--max-memory"]),
         case(
+            "a 200x200 diagram fitted to 80 columns",
+            &[
+                "attacks",
+                "--board",
+                "200x200",
+                "--piece",
+                "Q@100,100",
+                "--columns",
+                "80",
+            ],
+            "",
+            0,
+        )
+        .has("shown, to fit 80 columns: --full draws them all")
+        .at_most(20_000),
+        case(
+            "a window of columns too narrow to draw",
+            &["attacks", "--board", "8x8", "--columns", "3"],
+            "",
+            2,
+        )
+        .err(&["--columns"]),
+        case(
             "a diagram too large to draw as SVG",
             &["infer", "--format", "svg"],
             format!("o{}\n", ".".repeat(400)),

@@ -62,3 +62,15 @@ fn roads_picture() {
 fn inferred_rule() {
     insta::assert_snapshot!(output(&["infer"], "xxx\nxox\nxxx\n"));
 }
+
+#[test]
+fn attack_maps_json_one_shape() {
+    insta::assert_snapshot!(output(
+        &["attacks", "--board", "3x3", "--piece", "K@a1", "--black", "N@c3", "--format", "json"],
+        ""
+    ));
+    insta::assert_snapshot!(output(
+        &["attacks", "--board", "infx2", "--piece", "R@1,1", "--black", "K@30,2", "--format", "json"],
+        ""
+    ));
+}

@@ -77,15 +77,11 @@ impl DuelResult {
         let limit = render::DRAW_LIMIT;
         if rect.width() > limit || rect.height() > limit {
             return Err(ChessreachError::new_err(format!(
-                "a {rect} board is too large to draw (at most {limit}x{limit}); starts() lists every value"
+                "{} {rect} board is too large to draw (at most {limit}x{limit}); starts() lists every value",
+                chessreach::geometry::article(&rect.to_string())
             )));
         }
-        let view = render::View {
-            files: 1..=i64::from(rect.width()),
-            ranks: 1..=i64::from(rect.height()),
-            wrap: rect.wrap(),
-            axes: render::Axes::Board,
-        };
+        let view = render::View::whole(rect);
         let title = format!("Duel results on {rect} with White on {w}");
         Ok(render::heat_svg(&self.solved, w, &view, &title))
     }

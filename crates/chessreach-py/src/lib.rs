@@ -960,7 +960,11 @@ impl Position {
         let map = self.map(py)?;
         let cell = render::attack_cell(&self.loaded.position, map.query(), None);
         let title = render::titled(
-            &format!("Attacks on a {} board", self.loaded.position.board()),
+            &format!(
+                "Attacks on {} {} board",
+                chessreach::geometry::article(&self.loaded.position.board().to_string()),
+                self.loaded.position.board()
+            ),
             &self.loaded.position,
             &view,
         );
@@ -1058,7 +1062,11 @@ impl Route {
                 let pos = self.position.get();
                 let shown: Vec<String> = w.waypoints.iter().take(12).map(|&c| pos.name(c)).collect();
                 let more = if w.waypoints.len() > 12 { " …" } else { "" };
-                format!("<Route: {} moves, {}{more}>", w.moves, shown.join(" "))
+                format!(
+                    "<Route: {}, {}{more}>",
+                    chessreach::geometry::counted(w.moves, "move", "moves"),
+                    shown.join(" ")
+                )
             }
         }
     }
@@ -1081,7 +1089,10 @@ impl Route {
             4000,
         );
         let title = match &self.way {
-            Some(w) => format!("A route of {} moves", w.moves),
+            Some(w) => format!(
+                "A route of {}",
+                chessreach::geometry::counted(w.moves, "move", "moves")
+            ),
             None => "No route".into(),
         };
         Ok(Some(render::svg(&view, &title, &render::ROUTE_KEYS, &[], cell)))

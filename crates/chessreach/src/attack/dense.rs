@@ -199,7 +199,7 @@ pub struct AttackMap {
 
 /// Why an attack map was not built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("this attack map needs a bounded board; the position is on a {0} strip (use StripAttackMap)")]
+#[error("this attack map needs a bounded board; the position is on {an} {board} strip (use StripAttackMap)", an = crate::geometry::article(&.0.to_string()), board = .0)]
 pub struct NotBounded(pub crate::geometry::Board);
 
 /// Why an attack map was refused.

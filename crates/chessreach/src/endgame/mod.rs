@@ -283,7 +283,7 @@ pub enum EndgameError {
     #[error("--fen: {0}")]
     Fen(FenError),
     /// A FEN of another board size.
-    #[error("--fen describes a {found} board, the endgame is on {expected}")]
+    #[error("--fen describes {} {found} board, the endgame is on {expected}", crate::geometry::article(.found))]
     WrongBoard {
         /// The endgame's board.
         expected: String,

@@ -55,8 +55,16 @@ impl Board {
         }
     }
 
-    /// The name of a square on this board: algebraic (`e4`) where it has one on a bounded
-    /// board, `file,rank` otherwise and always on strips (whose files have no letters).
+    /// Whether this board names its squares algebraically (`e4`): a bounded board of at most
+    /// 26 files. Wider boards and strips name every square `file,rank`, so one board never
+    /// mixes the two namings (`z51` beside `27,53`).
+    #[must_use]
+    pub fn lettered(self) -> bool {
+        matches!(self, Self::Rect(r) if r.width() <= 26)
+    }
+
+    /// The name of a square on this board: algebraic (`e4`) on a [lettered](Board::lettered)
+    /// board, `file,rank` on any other (boards over 26 files, strips). O(digits).
     #[must_use]
     pub fn name(self, c: Coord) -> String {
         let mut s = String::new();
@@ -66,9 +74,10 @@ impl Board {
 
     /// Appends [`Board::name`] of `c` to `out`, without the formatting machinery. O(digits).
     pub fn push_name(self, c: Coord, out: &mut String) {
-        match self {
-            Self::Rect(_) => c.push_name(out),
-            Self::Strip(_) => c.push_numeric(out),
+        if self.lettered() {
+            c.push_name(out);
+        } else {
+            c.push_numeric(out);
         }
     }
 
@@ -166,6 +175,23 @@ mod tests {
     }
 
     proptest! {
+        /// One naming per board, written from the rule: a board of at most 26 files names
+        /// every square `letter rank`, any wider board and every strip `file,rank`.
+        #[test]
+        fn one_naming_per_board(width in 1_u64..80, height in 1_u64..80, f in 0_u64..80, r in 0_u64..80) {
+            let rect = Rect::new(width, height).expect("a board");
+            let (file, rank) = (f % width + 1, r % height + 1);
+            let c = Coord::new(i64::try_from(file).expect("file"), i64::try_from(rank).expect("rank"));
+            let want = if width <= 26 {
+                format!("{}{rank}", char::from(b'a' + u8::try_from(file - 1).expect("a letter")))
+            } else {
+                format!("{file},{rank}")
+            };
+            prop_assert_eq!(Board::Rect(rect).name(c), want);
+            let strip = Board::Strip(Strip::new(height.min(64)).expect("a strip"));
+            prop_assert_eq!(strip.name(c), format!("{file},{rank}"));
+        }
+
         #[test]
         fn parser_never_panics(s in "\\PC{0,10}") {
             let _ = s.parse::<Board>();

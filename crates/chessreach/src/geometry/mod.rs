@@ -19,6 +19,15 @@ pub use rect::{Line, LineSquares, Rect, RectError, Square, Wrap, WrapParseError}
 pub use square_set::SquareSet;
 pub use strip::{Strip, StripError};
 
+/// `n` and the noun that agrees with it: `counted(1, "move", "moves")` is `1 move`, any other
+/// count takes `many` (`0 moves`, `2 plies`). O(digits).
+#[must_use]
+pub fn counted(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
+
 /// `a` or `an` before `text` read aloud: `an 8x8`, `an 11x11`, `an 18x5`, `an infx8`, `a 12x10`.
 /// O(length).
 #[must_use]
@@ -40,6 +49,14 @@ pub fn article(text: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn counts() {
+        assert_eq!(super::counted(1, "move", "moves"), "1 move");
+        assert_eq!(super::counted(0_u64, "move", "moves"), "0 moves");
+        assert_eq!(super::counted(2_usize, "ply", "plies"), "2 plies");
+        assert_eq!(super::counted(11, "ply", "plies"), "11 plies");
+    }
+
     #[test]
     fn articles() {
         for (text, a) in [

@@ -23,7 +23,9 @@ pub use route::{
     distance_cell, route_arrows, route_cell, step_mark, DISTANCE_KEYS, DISTANCE_LEGEND, ROUTE_KEYS,
     ROUTE_LEGEND,
 };
-pub use view::{of_variant, titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN};
+pub use view::{
+    fit_columns, of_variant, text_width, titled, view_of, ViewError, Window, DRAW_LIMIT, STRIP_SPAN,
+};
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
@@ -48,12 +50,28 @@ pub struct View {
 /// How a picture's edges are labelled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Axes {
-    /// As the board names squares: files `a`–`z` (numbers beyond, or below 1), ranks upward.
+    /// As a [lettered](crate::geometry::Board::lettered) board names squares: files `a`–`z`,
+    /// ranks upward.
     #[default]
     Board,
+    /// As a board that names squares `file,rank` (over 26 files, or a strip): files and ranks
+    /// by number, ranks upward.
+    Numeric,
     /// As a grid input names points: rows numbered from 1 at the top, columns from 1 at the
     /// left (a file's number is its column).
     RowColumn,
+}
+
+impl Axes {
+    /// The axes of a picture of `board`: letters on a lettered board, numbers otherwise.
+    #[must_use]
+    pub fn of(board: crate::geometry::Board) -> Self {
+        if board.lettered() {
+            Self::Board
+        } else {
+            Self::Numeric
+        }
+    }
 }
 
 /// The colour of a wrapped edge in SVG pictures (purple: neither a square's nor a legend
@@ -71,6 +89,17 @@ fn wrap_note(wrap: Wrap) -> Option<&'static str> {
 }
 
 impl View {
+    /// The whole of a bounded board, labelled as the board names its squares. O(1).
+    #[must_use]
+    pub fn whole(rect: crate::geometry::Rect) -> Self {
+        Self {
+            files: 1..=i64::from(rect.width()),
+            ranks: 1..=i64::from(rect.height()),
+            wrap: rect.wrap(),
+            axes: Axes::of(rect.into()),
+        }
+    }
+
     /// Whether the files have letter names (`a`–`z`).
     fn algebraic(&self) -> bool {
         self.axes == Axes::Board && *self.files.start() >= 1 && *self.files.end() <= 26
@@ -79,7 +108,7 @@ impl View {
     /// The label of a rank: its number, or its row counted from the top.
     fn rank_label(&self, rank: i64) -> i64 {
         match self.axes {
-            Axes::Board => rank,
+            Axes::Board | Axes::Numeric => rank,
             Axes::RowColumn => self.ranks.end() - rank + 1,
         }
     }
@@ -118,8 +147,13 @@ pub enum Ground {
     Plain,
 }
 
+/// The number of characters of `n` written in decimal (its sign included). O(digits).
+fn digits(n: i64) -> u64 {
+    u64::try_from(n.to_string().len()).unwrap_or(u64::MAX)
+}
+
 /// A text diagram: ranks labelled on the left, files below. Pieces show their letter (upper
-/// case White, lower case Black); empty squares their mark.
+/// case White, lower case Black), a struck one (captured) its mark; empty squares their mark.
 pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
     let rank_w = [*view.ranks.start(), *view.ranks.end()]
         .iter()
@@ -132,6 +166,8 @@ pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
         for file in view.files.clone() {
             let c = cell(Coord::new(file, rank));
             let ch = match c.piece {
+                // Text cannot strike a letter through: a captured piece is its capture's mark.
+                Some(_) if c.struck => c.mark.unwrap_or('X'),
                 Some((p, Colour::White)) => p.to_ascii_uppercase(),
                 Some((p, Colour::Black)) => p.to_ascii_lowercase(),
                 None => c.mark.unwrap_or('.'),

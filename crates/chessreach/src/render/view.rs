@@ -31,8 +31,10 @@ pub enum ViewError {
     Misses(Rect),
     /// More than [`DRAW_LIMIT`] files or ranks.
     #[error(
-        "a {0} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); choose a window with \
-         --files LO..HI --ranks LO..HI, or use --format json"
+        "{an} {rect} board is too large to draw (at most {DRAW_LIMIT}x{DRAW_LIMIT}); choose a window with \
+         --files LO..HI --ranks LO..HI, or use --format json",
+        an = crate::geometry::article(&.0.to_string()),
+        rect = .0
     )]
     TooLarge(Rect),
     /// A diagram too large to draw.
@@ -76,7 +78,7 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
                 files: f.0..=f.1,
                 ranks: rk.0..=rk.1,
                 wrap: r.wrap(),
-                axes: super::Axes::Board,
+                axes: super::Axes::of(Board::Rect(r)),
             })
         }
         Board::Strip(s) => {
@@ -101,10 +103,40 @@ pub fn view_of(pos: &Position, window: Window, extra: &[Coord]) -> Result<View, 
                 files: lo..=hi,
                 ranks: 1..=i64::from(s.ranks()),
                 wrap: crate::geometry::Wrap::None,
-                axes: super::Axes::Board,
+                axes: super::Axes::Numeric,
             })
         }
     }
+}
+
+/// The width in characters of [`text`](super::text)'s diagram of `view`: the rank labels, a
+/// space, and two characters a file. O(1).
+#[must_use]
+pub fn text_width(view: &View) -> u64 {
+    let label = |r: i64| super::digits(view.rank_label(r));
+    let rank_w = label(*view.ranks.start()).max(label(*view.ranks.end()));
+    rank_w + 1 + 2 * view.width()
+}
+
+/// `view` narrowed to files that fit a text diagram in `columns` characters (at least one
+/// file), centred on the files of `focus` (the pieces, a route's ends: what the picture is
+/// about) and kept inside `view`; `None` when the whole view fits. O(focus).
+#[must_use]
+pub fn fit_columns(view: &View, columns: u64, focus: &[Coord]) -> Option<View> {
+    if text_width(view) <= columns {
+        return None;
+    }
+    let label_w = text_width(view) - 2 * view.width();
+    let fit = i64::try_from((columns.saturating_sub(label_w) / 2).max(1)).unwrap_or(1);
+    let (lo, hi) = (*view.files.start(), *view.files.end());
+    let inside = focus.iter().map(|c| c.file.clamp(lo, hi));
+    let (a, b) = inside.fold((hi, lo), |(a, b), f| (a.min(f), b.max(f)));
+    let centre = if a > b { lo } else { a + (b - a) / 2 };
+    let start = (centre - (fit - 1) / 2).clamp(lo, hi - fit + 1);
+    Some(View {
+        files: start..=start + fit - 1,
+        ..view.clone()
+    })
 }
 
 /// A picture's title naming the variant the position comes from, if any:
@@ -141,5 +173,56 @@ pub fn titled(what: &str, pos: &Position, view: &crate::render::View) -> String 
             view.files.start(),
             view.files.end()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Wrap;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A fitted diagram, drawn, is at most `columns` wide (when one file fits), lies inside
+        /// the view, and shows the focus when the focus fits: measured on the drawn text.
+        #[test]
+        fn fitted_diagrams_fit(
+            lo in -300_i64..300,
+            width in 1_i64..250,
+            ranks in 1_i64..120,
+            columns in 8_u64..400,
+            focus in proptest::collection::vec(0_i64..250, 0..3),
+        ) {
+            let view = View {
+                files: lo..=lo + width - 1,
+                ranks: 1..=ranks,
+                wrap: Wrap::None,
+                axes: crate::render::Axes::Numeric,
+            };
+            let focus: Vec<Coord> = focus.iter().map(|&f| Coord::new(lo + f % width, 1)).collect();
+            let drawn_width = |v: &View| {
+                let text = crate::render::text(v, |_| crate::render::Cell::default());
+                text.lines().take(usize::try_from(ranks).expect("ranks")).map(|l| l.chars().count()).max().unwrap_or(0)
+            };
+            let whole = u64::try_from(drawn_width(&view)).expect("width");
+            match fit_columns(&view, columns, &focus) {
+                None => prop_assert!(whole <= columns),
+                Some(fitted) => {
+                    prop_assert!(whole > columns);
+                    prop_assert!(fitted.files.start() >= view.files.start());
+                    prop_assert!(fitted.files.end() <= view.files.end());
+                    prop_assert_eq!(&fitted.ranks, &view.ranks);
+                    let got = u64::try_from(drawn_width(&fitted)).expect("width");
+                    // One file always shows, however narrow the terminal.
+                    prop_assert!(got <= columns || fitted.width() == 1, "{got} > {columns}");
+                    // One more file would not have fitted.
+                    prop_assert!(got + 2 > columns);
+                    let (a, b) = focus.iter().fold((i64::MAX, i64::MIN), |(a, b), c| (a.min(c.file), b.max(c.file)));
+                    if a <= b && i64::try_from(fitted.width()).expect("width") > b - a {
+                        prop_assert!(fitted.files.contains(&a) && fitted.files.contains(&b));
+                    }
+                }
+            }
+        }
     }
 }
