@@ -168,7 +168,7 @@ mod tests {
             let b: BTreeSet<usize> = b.into_iter().filter(|&x| x < len).collect();
             let mk = |s: &BTreeSet<usize>| {
                 let mut set = SquareSet::new(len);
-                for &x in s { set.insert(Square(x as u32)); }
+                for &x in s { set.insert(Square(u32::try_from(x).expect("below 300"))); }
                 set
             };
             let (sa, sb) = (mk(&a), mk(&b));
