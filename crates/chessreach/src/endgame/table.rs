@@ -481,8 +481,8 @@ impl Context<'_> {
                 let wk = (k % t.squares as usize) as u32;
                 let mut cells = cells.iter();
                 for bk in 0..t.squares as u32 {
-                    for &[a, b] in &t.decode {
-                        let sq = [wk, bk, a, b];
+                    for &[third, fourth] in &t.decode {
+                        let sq = [wk, bk, third, fourth];
                         let cell = cells.next().expect("a chunk holds S·E cells");
                         let c = match self.initial(t, stm, &sq, marks) {
                             Ok(c) => c,
