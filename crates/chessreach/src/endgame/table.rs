@@ -540,10 +540,6 @@ impl Context<'_> {
     /// first. O(unmoves × pieces), plus O(moves × pieces × steps) per predecessor counted or
     /// lost.
     #[expect(clippy::too_many_arguments, reason = "the pass's shared state, passed down")]
-    #[expect(
-        clippy::many_single_char_names,
-        reason = "t (table), d (level), p (predecessor) are the module documentation's names"
-    )]
     fn back(
         &self,
         t: &Table,
