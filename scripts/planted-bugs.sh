@@ -74,6 +74,14 @@ plant "own square not stopped (a wrapped ride passes its own square)" crates/che
 plant "the endgame solver's stalemate rule ignored (stalemate always a draw)" crates/chessreach/src/endgame/table.rs \
   "if self.stalemate == Stalemate::Loss || t.attacked(self.gens, stm, sq, 0) {" \
   "if t.attacked(self.gens, stm, sq, 0) {"
+plant "the endgame solver's lazy count one move short (a position first reached from a win)" crates/chessreach/src/endgame/table.rs \
+  "                            counted.map_or(0, |c| c.0)" \
+  "                            counted.map_or(0, |c| c.0.saturating_sub(1).max(1))" \
+  "-p chessreach --test endgame_oracle"
+plant "the endgame solver's lazy pass stopping at the first move (captures skipped)" crates/chessreach/src/endgame/table.rs \
+  "            if !all && quiet && enemy == 0 {" \
+  "            if !all && quiet {" \
+  "-p chessreach --test endgame_oracle"
 plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/retro/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
   "            let Some(to) = self.at(tx, ty) else {"

@@ -10,6 +10,7 @@ use chessreach::attack::Symbols;
 use chessreach::endgame::{potential, Material, Probe, Rules, Stalemate, Summary, Tablebase};
 use chessreach::geometry::{counted, Rect, Wrap};
 use chessreach::limits::Budget;
+use chessreach::piece::Dialect;
 use serde_json::json;
 
 use crate::output::{self, Format};
@@ -54,6 +55,11 @@ struct Common {
     /// A piece letter's rule, `X=BETZA` (repeatable): `A=BN`, `C=RN`, `M=K` (a non-royal king).
     #[arg(long = "define", value_name = "X=BETZA")]
     defines: Vec<String>,
+    /// The Betza dialect of --define: `fsf` (Fairy-Stockfish's) or `xbetza` (XBoard's).
+    /// Multi-leg XBetza moves (`afsW`) are refused by name: the retrograde generator walks
+    /// leaps, rides and lame leaps.
+    #[arg(long, value_name = "fsf|xbetza", default_value = "fsf")]
+    dialect: Dialect,
     /// The royal letter.
     #[arg(long, default_value = "K", value_parser = parse_letter)]
     royal: char,
@@ -138,6 +144,7 @@ fn parse_letter(s: &str) -> Result<char, String> {
 impl Common {
     fn rules(&self, rect: Rect) -> Result<Rules> {
         let mut symbols = Symbols::default();
+        symbols.set_dialect(self.dialect);
         for d in &self.defines {
             symbols
                 .define(d)

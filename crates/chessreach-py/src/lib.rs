@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
+mod endgame;
 mod games;
 
 use chessreach::attack::{FenError, Setup, SetupError, SpecError, Symbols};
@@ -1348,6 +1349,9 @@ fn _chessreach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Inference>()?;
     m.add_class::<games::DuelResult>()?;
     m.add_class::<games::Roads>()?;
+    m.add_class::<endgame::Endgame>()?;
+    m.add_function(wrap_pyfunction!(endgame::endgame_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(endgame::endgame_probe, m)?)?;
     m.add_function(wrap_pyfunction!(games::duel_solve, m)?)?;
     m.add_function(wrap_pyfunction!(games::roads, m)?)?;
     m.add_function(wrap_pyfunction!(route, m)?)?;

@@ -203,3 +203,50 @@ def test_roads_match_the_command_line(tmp_path):
         assert found.reach(shown["placement"]) == reached
     with pytest.raises(IndexError):
         found.reach(0)
+
+
+@pytest.mark.parametrize(
+    "kwargs,args",
+    [
+        ({"material": "KQvK", "board": "5x5"}, ["--material", "KQvK", "--board", "5x5"]),
+        (
+            {"material": "KAvK", "board": "4x4", "define": {"A": "BN"}, "stalemate": "loss"},
+            ["--material", "KAvK", "--board", "4x4", "--define", "A=BN", "--stalemate", "loss"],
+        ),
+        (
+            {"material": "KNBvK", "board": "4x4", "wrap": "files"},
+            ["--material", "KNBvK", "--board", "4x4", "--wrap", "files"],
+        ),
+    ],
+)
+def test_endgame_solve_matches_the_command_line(kwargs, args):
+    got = chessreach.endgame_solve(**kwargs).summary()
+    want = cli_json("endgame", "solve", "--format", "json", "--quiet", *args)
+    assert got == want
+
+
+def test_endgame_probe_matches_the_command_line():
+    fen = "k4/5/1K3/4Q/5 w"
+    got = chessreach.endgame_probe("KQvK", fen, board="5x5")
+    want = cli_json("endgame", "probe", "--format", "json", "--quiet", "--material", "KQvK", "--board", "5x5", "--fen", fen)
+    assert got == want
+    assert got["result"] == "white" and got["plies"] == 1
+    base = chessreach.endgame_solve("KQvK", board="5x5")
+    assert base.probe(fen) == got
+    assert base.material == "KQvK" and base.board == "5x5"
+
+
+def test_endgame_errors_are_python_errors():
+    with pytest.raises(chessreach.ParseError):
+        chessreach.endgame_solve("KQK")
+    with pytest.raises(chessreach.ChessreachError):
+        chessreach.endgame_solve("KZvK")
+    with pytest.raises(chessreach.ChessreachError):
+        chessreach.endgame_solve("KQvK", board="4x4").probe("4/4/4/4/4 w")
+    before = chessreach.max_memory()
+    try:
+        chessreach.set_max_memory(1000)
+        with pytest.raises(chessreach.TooLargeError):
+            chessreach.endgame_solve("KQvK")
+    finally:
+        chessreach.set_max_memory(before)

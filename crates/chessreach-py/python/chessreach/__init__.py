@@ -15,6 +15,7 @@ the chessreach Rust library. Positions, routes and inferences draw themselves in
 from ._chessreach import (
     ChessreachError,
     DuelResult,
+    Endgame,
     Roads,
     Inference,
     InputError,
@@ -26,6 +27,8 @@ from ._chessreach import (
     __version__,
     distances,
     duel_solve,
+    endgame_probe,
+    endgame_solve,
     infer,
     max_memory,
     roads,
@@ -38,6 +41,7 @@ from ._chessreach import (
 __all__ = [
     "ChessreachError",
     "DuelResult",
+    "Endgame",
     "Roads",
     "Inference",
     "InputError",
@@ -49,6 +53,8 @@ __all__ = [
     "__version__",
     "distances",
     "duel_solve",
+    "endgame_probe",
+    "endgame_solve",
     "infer",
     "max_memory",
     "roads",

@@ -7,6 +7,7 @@ __version__: str
 __all__ = [
     "ChessreachError",
     "DuelResult",
+    "Endgame",
     "Roads",
     "Inference",
     "InputError",
@@ -18,6 +19,8 @@ __all__ = [
     "__version__",
     "distances",
     "duel_solve",
+    "endgame_probe",
+    "endgame_solve",
     "infer",
     "max_memory",
     "roads",
@@ -242,6 +245,46 @@ def duel_solve(
     black_target: Optional[str] = None,
 ) -> DuelResult:
     """Every start of a duel solved exactly; no pieces and no targets: knightmare."""
+
+@final
+class Endgame:
+    """A royal endgame and its subgames solved exactly (`endgame_solve`)."""
+
+    @property
+    def board(self) -> str: ...
+    @property
+    def material(self) -> str:
+        """Canonical order: `"KBNvK"`."""
+    def summary(self) -> dict[str, Any]:
+        """As `chessreach endgame solve --format json`: `board`, `material`, `stalemate`,
+        `white_to_move` and `black_to_move` (`positions`, `white`, `black`, `draw`,
+        `longest`: `None` or `{"plies", "winner", "fen", "line"}`)."""
+    def probe(self, fen: str) -> dict[str, Any]:
+        """As `chessreach endgame probe --format json`: `result` (`"white"`, `"black"`,
+        `"draw"`), `plies`, `best`, `line`."""
+
+def endgame_solve(
+    material: str,
+    board: str = "8x8",
+    define: Optional[Mapping[str, str]] = None,
+    royal: str = "K",
+    stalemate: Literal["draw", "loss"] = "draw",
+    wrap: Optional[Literal["none", "files", "ranks", "both"]] = None,
+    dialect: Literal["fsf", "xbetza"] = "fsf",
+) -> Endgame:
+    """Solves a royal endgame (`"KQvK"`, `"KBNvK"`, `"KQvKR"`) and its subgames exactly."""
+
+def endgame_probe(
+    material: str,
+    fen: str,
+    board: str = "8x8",
+    define: Optional[Mapping[str, str]] = None,
+    royal: str = "K",
+    stalemate: Literal["draw", "loss"] = "draw",
+    wrap: Optional[Literal["none", "files", "ranks", "both"]] = None,
+    dialect: Literal["fsf", "xbetza"] = "fsf",
+) -> dict[str, Any]:
+    """One position's result (solving the endgame first), as `Endgame.probe`."""
 
 @final
 class Roads:

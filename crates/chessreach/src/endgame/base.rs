@@ -251,7 +251,7 @@ impl Tablebase {
         let cx = self.cx();
         let mut marks = Marks::new(self.marks);
         let mut out = Vec::new();
-        t.moves(&self.gens, n.stm, &n.sq, &mut marks, |m| {
+        t.moves(&self.gens, n.stm, &n.sq, &mut marks, true, |m| {
             out.push((m, cx.after_move(t, n.stm, &n.sq, m)));
         });
         out
@@ -569,7 +569,7 @@ pub fn potential(
             continue;
         }
         let (mut any, mut capture) = (false, false);
-        t.moves(&base.gens, stm, &sq, &mut marks, |m| {
+        t.moves(&base.gens, stm, &sq, &mut marks, false, |m| {
             any = true;
             capture |= m.captured.is_some();
         });

@@ -10,28 +10,33 @@
 //! not to move in check) are marked illegal.
 //!
 //! **Cells**, 2 bytes a position (`u16`, atomic so both cores can work on one table): bits
-//! 14–15 the state — unresolved (bits 0–13: moves not yet refuted; 0 with no moves: a settled
-//! draw), won or lost for the side to move (bits 0–13: plies to mate) — and `0xFFFF` illegal.
+//! 14–15 the state — unresolved (bits 0–13: moves not yet refuted, `0x3FFF` not counted yet,
+//! 0 with no moves: a settled draw), won or lost for the side to move (bits 0–13: plies to
+//! mate) — and `0xFFFF` illegal.
 //!
 //! **Solving.** A counting pass gives every position its state: illegal; mated or stalemated;
-//! won at once through a capture into a subgame its opponent loses; otherwise the number of
-//! moves that stay in the table plus the captures into drawn subgames (never refuted). Then
-//! levels `d = 0, 1, 2 …`: every position resolved at `d` plies is walked backwards through
-//! the unmoves of the side that moved into it; a predecessor of a loss is won at `d + 1` (a
-//! capture win found at the count is shortened if this is faster), a predecessor of a win loses
-//! one unrefuted move and, at none left, is lost at `max(d + 1, its longest capture into a
-//! subgame it loses)`. Level order makes wins shortest and losses longest. Unresolved positions
-//! at the end are draws.
+//! won at once through a capture into a subgame its opponent loses; lost when every move is a
+//! capture into a subgame its opponent wins; otherwise *not counted yet*. It walks only the
+//! captures and the first legal non-capture (most positions of the winning side are never
+//! counted at all). Then levels `d = 0, 1, 2 …`: every position resolved at `d` plies is
+//! walked backwards through the unmoves of the side that moved into it; a predecessor of a
+//! loss is won at `d + 1` (a capture win found at the count is shortened if this is faster);
+//! a predecessor of a win has its moves counted when first reached (the non-captures and the
+//! captures into drawn subgames), then loses one unrefuted move and, at none left, is lost at
+//! `max(d + 1, its longest capture into a subgame it loses)`. Level order makes wins shortest
+//! and losses longest. Unresolved positions at the end are draws.
 //!
-//! Cost: O(P · m) time for `P` positions and `m` moves a position, plus one scan of the cells a
-//! level (tens of levels); memory 2 bytes a position plus 8 bytes per `e` (the decoding table).
+//! Cost: O(P · m) time for `P` positions and `m` moves a position (the counting pass
+//! O(P · pieces · steps)), plus one scan of the cells a level (tens of levels); memory 2
+//! bytes a position plus 8 bytes per `e` (the decoding table).
 
 #![expect(
     clippy::cast_possible_truncation,
     reason = "indices were checked against the memory budget (every index below 2^48), so they fit usize, and squares fit u32 by Rect"
 )]
 
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
@@ -52,6 +57,9 @@ const WIN: u16 = 1 << 14;
 const LOSS: u16 = 2 << 14;
 const STATE: u16 = 3 << 14;
 const LOW: u16 = (1 << 14) - 1;
+/// An unresolved position whose moves are not counted yet: they are counted when a successor
+/// is first found won for the opponent (most positions of the winning side never are).
+const UNCOUNTED: u16 = LOW;
 /// Not a position.
 pub(crate) const ILLEGAL: u16 = u16::MAX;
 /// The longest mate a cell holds (`LOW` itself is the illegal cell's low bits).
@@ -112,6 +120,21 @@ impl Occupancy for Occ<'_> {
     #[inline]
     fn capturable(&self, s: u32) -> bool {
         (0..self.n).any(|i| self.enemy & !self.skip & (1 << i) != 0 && self.sq[i] == s)
+    }
+}
+
+/// The set bits of a slot mask, lowest first.
+struct Bits(u8);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            i
+        })
     }
 }
 
@@ -269,26 +292,40 @@ impl Table {
         (0..n).any(|i| (i + 1..n).any(|j| sq[i] == sq[j]))
     }
 
-    /// Calls `f` once for every legal move of `stm` in a legal position. A non-royal piece
-    /// whose removal leaves its royal safe moves freely (placing it anywhere only blocks, and
-    /// captures only remove attackers); otherwise each move is checked. O(moves × pieces ×
-    /// steps).
+    /// Calls `f` for the legal moves of `stm` in a legal position: every one when `all`;
+    /// otherwise every legal capture and the first legal non-capture found, the pieces
+    /// without an enemy to capture left unwalked once that is found (what the counting pass
+    /// needs to tell mates, stalemates and capture results from the rest; the royal, whose
+    /// moves all need checking, walked last). A non-royal piece whose removal leaves its
+    /// royal safe moves freely (placing it anywhere only blocks, and captures only remove
+    /// attackers); every other move is checked. O(moves × pieces × steps) when `all`; O(pieces × steps) plus the captures and
+    /// the moves checked before the first legal one otherwise.
     pub(crate) fn moves(
         &self,
         gens: &[Piece],
         stm: Colour,
         sq: &Squares,
         marks: &mut Marks,
+        all: bool,
         mut f: impl FnMut(Move),
     ) {
         let n = self.n();
         let royal = Self::royal(stm);
         let in_check = self.attacked(gens, stm, sq, 0);
         let enemy = self.side_mask[stm.opponent().index()] & !(1 << Self::royal(stm.opponent()));
-        let mut mine = self.side_mask[stm.index()];
-        while mine != 0 {
-            let i = mine.trailing_zeros() as usize;
-            mine &= mine - 1;
+        let mut quiet = false;
+        let mine = self.side_mask[stm.index()];
+        // Lazily, the royal last (its moves all need checking); else in slot order (the
+        // order best moves are chosen in among equals).
+        let order = if all {
+            Bits(mine).chain(None)
+        } else {
+            Bits(mine & !(1 << royal)).chain(Some(royal))
+        };
+        for i in order {
+            if !all && quiet && enemy == 0 {
+                return;
+            }
             let free = i != royal && !in_check && !self.attacked(gens, stm, sq, 1 << i);
             let occ = Occ {
                 sq,
@@ -299,6 +336,9 @@ impl Table {
             gens[self.slots[i].gen]
                 .gen
                 .moves_in(sq[i], &occ, marks, |to, capture| {
+                    if !all && !capture && quiet {
+                        return;
+                    }
                     let captured = capture.then(|| (0..n).find(|&j| j != i && sq[j] == to)).flatten();
                     let legal = free || {
                         let mut q = *sq;
@@ -306,6 +346,7 @@ impl Table {
                         !self.attacked(gens, stm, &q, captured.map_or(0, |j| 1 << j))
                     };
                     if legal {
+                        quiet |= !capture;
                         f(Move {
                             slot: i,
                             to,
@@ -359,7 +400,9 @@ impl Context<'_> {
         }
     }
 
-    /// The first state of a position (see the module's documentation).
+    /// The first state of a position (see the module's documentation): illegal, mated or
+    /// stalemated, won or lost through captures, or [`UNCOUNTED`]. Walks the captures and the
+    /// first legal non-capture only (see [`Table::moves`]).
     fn initial(&self, t: &Table, stm: Colour, sq: &Squares, marks: &mut Marks) -> Result<u16, EndgameError> {
         if t.overlaps(sq) || t.attacked(self.gens, stm.opponent(), sq, 0) {
             return Ok(ILLEGAL);
@@ -368,11 +411,11 @@ impl Context<'_> {
             // Bare royals: a draw under every rule.
             return Ok(0);
         }
-        let (mut any, mut counter, mut win, mut loss) = (false, 0u32, u32::MAX, 0u32);
-        t.moves(self.gens, stm, sq, marks, |m| {
+        let (mut any, mut open, mut win, mut loss) = (false, false, u32::MAX, 0u32);
+        t.moves(self.gens, stm, sq, marks, false, |m| {
             any = true;
             match m.captured.map(|_| self.after_move(t, stm, sq, m)) {
-                None | Some(Rel::Draw) => counter += 1,
+                None | Some(Rel::Draw) => open = true,
                 Some(Rel::Loss(p)) => win = win.min(p + 1),
                 Some(Rel::Win(p)) => loss = loss.max(p + 1),
                 Some(Rel::Illegal) => {}
@@ -386,53 +429,69 @@ impl Context<'_> {
             }
         } else if win != u32::MAX {
             WIN | plies(win)?
-        } else if counter == 0 {
-            LOSS | plies(loss)?
+        } else if open {
+            UNCOUNTED
         } else {
-            u16::try_from(counter)
-                .ok()
-                .filter(|&c| c <= LOW)
-                .ok_or(EndgameError::TooManyMoves(u32::from(LOW)))?
+            LOSS | plies(loss)?
         })
     }
 
-    /// The longest loss through captures from a position (0: none).
-    fn capture_loss(&self, t: &Table, stm: Colour, sq: &Squares, marks: &mut Marks) -> u32 {
-        let mut loss = 0;
-        t.moves(self.gens, stm, sq, marks, |m| {
-            if m.captured.is_some() {
-                if let Rel::Win(p) = self.after_move(t, stm, sq, m) {
-                    loss = loss.max(p + 1);
-                }
+    /// A position's moves not refuted at the counting pass (non-captures and captures into
+    /// drawn subgames), and its longest loss through captures (0: none). O(moves × pieces ×
+    /// steps).
+    fn count(
+        &self,
+        t: &Table,
+        stm: Colour,
+        sq: &Squares,
+        marks: &mut Marks,
+    ) -> Result<(u16, u32), EndgameError> {
+        let (mut open, mut loss) = (0u32, 0u32);
+        t.moves(self.gens, stm, sq, marks, true, |m| {
+            match m.captured.map(|_| self.after_move(t, stm, sq, m)) {
+                None | Some(Rel::Draw) => open += 1,
+                Some(Rel::Win(p)) => loss = loss.max(p + 1),
+                Some(Rel::Loss(_) | Rel::Illegal) => {}
             }
         });
-        loss
+        let open = u16::try_from(open)
+            .ok()
+            .filter(|&c| c < UNCOUNTED)
+            .ok_or(EndgameError::TooManyMoves(u32::from(UNCOUNTED) - 1))?;
+        Ok((open, loss))
     }
 
-    /// Solves `t`, its subgames already solved.
+    /// Solves `t`, its subgames already solved: the counting pass over chunks of one side to
+    /// move and one White royal square (no divisions inside), then one pass a level. Both
+    /// walk chunks on every core rayon has. O(P · m) time for P positions and m moves each,
+    /// plus a scan of the cells a level.
     pub(crate) fn solve(&self, t: &Table) -> Result<(), EndgameError> {
         let chunk = (t.squares * t.e) as usize;
         let chunks = 2 * t.squares;
-        let failed: std::sync::Mutex<Option<EndgameError>> = std::sync::Mutex::new(None);
+        let failed: Mutex<Option<EndgameError>> = Mutex::new(None);
+        let fail = |e: EndgameError| {
+            *failed.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+        };
         let top = AtomicU32::new(0);
         let done = AtomicU64::new(0);
         t.cells.par_chunks(chunk).enumerate().for_each_init(
             || Marks::new(self.marks),
             |marks, (k, cells)| {
-                let base = k * chunk;
-                for (j, cell) in cells.iter().enumerate() {
-                    let (stm, sq) = t.position(base + j);
-                    match self.initial(t, stm, &sq, marks) {
-                        Ok(c) => {
-                            if c != ILLEGAL && c & STATE != 0 {
-                                top.fetch_max(u32::from(c & LOW), Relaxed);
-                            }
-                            cell.store(c, Relaxed);
+                let stm = Colour::BOTH[k / t.squares as usize];
+                let wk = (k % t.squares as usize) as u32;
+                let mut cells = cells.iter();
+                for bk in 0..t.squares as u32 {
+                    for &[third, fourth] in &t.decode {
+                        let sq = [wk, bk, third, fourth];
+                        let cell = cells.next().expect("a chunk holds S·E cells");
+                        let c = match self.initial(t, stm, &sq, marks) {
+                            Ok(c) => c,
+                            Err(e) => return fail(e),
+                        };
+                        if c != ILLEGAL && c & STATE != 0 {
+                            top.fetch_max(u32::from(c & LOW), Relaxed);
                         }
-                        Err(e) => {
-                            *failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(e);
-                            return;
-                        }
+                        cell.store(c, Relaxed);
                     }
                 }
                 if let Some(p) = self.progress {
@@ -440,15 +499,8 @@ impl Context<'_> {
                 }
             },
         );
-        if let Some(e) = failed
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-        {
-            return Err(e);
-        }
-        let too_long = AtomicBool::new(false);
         let mut d = 0u32;
-        while d <= top.load(Relaxed) {
+        while d <= top.load(Relaxed) && failed.lock().unwrap_or_else(PoisonError::into_inner).is_none() {
             if let Some(p) = self.progress {
                 p(
                     "resolving positions",
@@ -469,25 +521,25 @@ impl Context<'_> {
                         }
                         let (stm, sq) = t.position(k * chunk + j);
                         let lost = c & STATE == LOSS;
-                        self.back(t, stm, &sq, lost, d, marks, scratch, &top, &too_long);
+                        if let Err(e) = self.back(t, stm, &sq, lost, d, marks, scratch, &top) {
+                            return fail(e);
+                        }
                     }
                 },
             );
             d += 1;
         }
-        if too_long.load(Relaxed) {
-            return Err(EndgameError::TooLong(MAX_PLIES));
+        match failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Walks one position resolved at `d` plies back to its predecessors (see the module's
-    /// documentation). O(unmoves × pieces).
+    /// documentation); a predecessor of a win still [`UNCOUNTED`] has its moves counted
+    /// first. O(unmoves × pieces), plus O(moves × pieces × steps) per predecessor counted or
+    /// lost.
     #[expect(clippy::too_many_arguments, reason = "the pass's shared state, passed down")]
-    #[expect(
-        clippy::many_single_char_names,
-        reason = "t (table), d (level), p (predecessor) are the module documentation's names"
-    )]
     fn back(
         &self,
         t: &Table,
@@ -498,19 +550,12 @@ impl Context<'_> {
         marks: &mut Marks,
         fresh: &mut Vec<u32>,
         top: &AtomicU32,
-        too_long: &AtomicBool,
-    ) {
+    ) -> Result<(), EndgameError> {
         let n = t.n();
         let mover = stm.opponent();
         let next = d + 1;
-        let Ok(next16) = plies(next) else {
-            too_long.store(true, Relaxed);
-            return;
-        };
-        let mut mine = t.side_mask[mover.index()];
-        while mine != 0 {
-            let i = mine.trailing_zeros() as usize;
-            mine &= mine - 1;
+        let next16 = plies(next)?;
+        for i in Bits(t.side_mask[mover.index()]) {
             let occ = Occ {
                 sq,
                 n,
@@ -526,6 +571,8 @@ impl Context<'_> {
                 p[i] = from;
                 let cell = &t.cells[t.index(mover, &p)];
                 let mut cur = cell.load(Relaxed);
+                // The predecessor's count and capture loss, once computed.
+                let mut counted: Option<(u16, u32)> = None;
                 loop {
                     let new = if lost {
                         let shorter = cur & STATE == WIN && cur != ILLEGAL && (cur & LOW) > next16;
@@ -536,15 +583,23 @@ impl Context<'_> {
                         }
                     } else if cur & STATE != 0 || cur == 0 {
                         break;
-                    } else if cur > 1 {
-                        cur - 1
                     } else {
-                        let longest = next.max(self.capture_loss(t, mover, &p, marks));
-                        let Ok(l) = plies(longest) else {
-                            too_long.store(true, Relaxed);
-                            break;
+                        let left = if cur == UNCOUNTED {
+                            if counted.is_none() {
+                                counted = Some(self.count(t, mover, &p, marks)?);
+                            }
+                            counted.map_or(0, |c| c.0)
+                        } else {
+                            cur
                         };
-                        LOSS | l
+                        if left > 1 {
+                            left - 1
+                        } else {
+                            if counted.is_none() {
+                                counted = Some(self.count(t, mover, &p, marks)?);
+                            }
+                            LOSS | plies(next.max(counted.map_or(0, |c| c.1)))?
+                        }
                     };
                     match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
                         Ok(_) => {
@@ -558,6 +613,7 @@ impl Context<'_> {
                 }
             }
         }
+        Ok(())
     }
 }
 
