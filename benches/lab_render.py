@@ -42,9 +42,13 @@ def main():
         browser.open(url, "attacks")
         cold = browser.eval(TIMES)
         warm = []
+        busy = []
+        browser.call("Performance.enable")
         for _ in range(runs):
             browser.open(url, "attacks")
             warm.append(browser.eval(TIMES))
+            # The renderer's counters start again with each navigation.
+            busy.append(metrics(browser))
     finally:
         browser.close()
         server.terminate()
@@ -53,7 +57,16 @@ def main():
     print(f"    cold browser: HTML {cold[0]} ms, script {cold[1]} ms, first render {cold[2]} ms")
     print(f"    warm, median of {runs}: HTML {med[0]:.0f} ms, script {med[1]:.0f} ms, "
           f"first render {med[2]:.0f} ms (min {min(w[2] for w in warm)}, max {max(w[2] for w in warm)})")
+    keys = ["ScriptDuration", "LayoutDuration", "RecalcStyleDuration", "TaskDuration"]
+    print("    renderer main thread per load, median: " + ", ".join(
+        f"{k[:-8].lower()} {statistics.median(b.get(k, 0) for b in busy) * 1e3:.0f} ms" for k in keys)
+        + " (the whole load, after the first render included)")
     return 0
+
+
+def metrics(browser):
+    """The renderer's cumulative busy times (seconds), by name."""
+    return {m["name"]: m["value"] for m in browser.call("Performance.getMetrics")["metrics"]}
 
 
 if __name__ == "__main__":

@@ -4,8 +4,12 @@
 Opens a permalink for each view and checks every square's data-* attributes against the
 JSON the CLI prints for the same options; checks that the JSON shown on the page is the CLI's,
 byte for byte, and that the command line shown under the picture prints it; clicks a piece
-onto the board (real mouse events) and sees the attack map follow; measures the first render;
-saves screenshots. Speaks the DevTools protocol over a pipe (--remote-debugging-pipe): no
+onto the board (real mouse events) and sees the attack map follow; for the betza view the
+cells, the canonical form and an error's caret against `chessreach betza`; the moves view's
+diagram; the endgame view's results and plies per square, a clicked square's best line and the
+mating-potential table against `chessreach endgame`; the arrow keys and Enter on the board; no
+element wider than a phone's 390 px; measures the first render; saves screenshots (laptop and
+phone widths). Speaks the DevTools protocol over a pipe (--remote-debugging-pipe): no
 package beyond Python's standard library.
 
     python3 scripts/check_lab.py --binary target/debug/chessreach [--screenshots docs/lab]

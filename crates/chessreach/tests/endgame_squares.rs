@@ -66,7 +66,8 @@ proptest! {
         let (wk, wq, bk) = (i32::from(seed[0]) % cells, i32::from(seed[1]) % cells, i32::from(seed[2]) % cells);
         prop_assume!(wk != wq && bk != wk && bk != wq);
         let xy = |i: i32| (i % w, i / w);
-        let rules = Rules::new(Rect::new(w as u64, h as u64).expect("a board"));
+        let size = |n: i32| u64::try_from(n).expect("positive");
+        let rules = Rules::new(Rect::new(size(w), size(h)).expect("a board"));
         let material = Material::parse(&format!("K{letter}vK"), 'K').expect("material");
         let base = Tablebase::solve(&rules, &material, Budget::unlimited(), None).expect("solved");
         let (k, q, b) = (xy(wk), xy(wq), xy(bk));

@@ -231,6 +231,11 @@ fn every_endpoint_answers_what_the_cli_prints() {
     ] {
         same(&server, "betza", &["betza"], &body, "");
     }
+}
+
+#[test]
+fn endgame_endpoints_answer_what_the_cli_prints() {
+    let server = Server::start(&[]);
     // Endgames: small boards (a 5x5 KQvK solves in milliseconds), the lone king's map too.
     for body in [
         json!({"material": "KQvK", "board": "5x5"}),
@@ -371,6 +376,33 @@ fn errors_carry_status_kind_and_place() {
             &[],
         ),
         ("attacks", json!([1, 2]), 400, "usage", &[]),
+    ];
+    answers_errors(&server, cases);
+    let reply = server.get("/nowhere");
+    assert_eq!(reply.status, 404);
+}
+
+/// Each case's answer: its status, kind and place.
+fn answers_errors(server: &Server, cases: &[ErrorCase<'_>]) {
+    for (endpoint, body, status, kind, place) in cases {
+        let reply = server.post(endpoint, &body.to_string());
+        assert_eq!(reply.status, *status, "{endpoint} {body}: {reply:?}");
+        let answer: Value = serde_json::from_str(&reply.body).expect("JSON error");
+        assert_eq!(answer["kind"], json!(kind), "{endpoint} {body}: {answer}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{answer}"
+        );
+        for (k, v) in *place {
+            assert_eq!(&answer[k], v, "{endpoint} {body}: {answer}");
+        }
+    }
+}
+
+#[test]
+fn betza_and_endgame_errors_carry_their_place() {
+    let server = Server::start(&["--max-memory", "64M", "--workers", "2"]);
+    let cases: &[ErrorCase<'_>] = &[
         // A Betza text's fault: the character, counted from 1.
         (
             "betza",
@@ -401,21 +433,7 @@ fn errors_carry_status_kind_and_place() {
             &[],
         ),
     ];
-    for (endpoint, body, status, kind, place) in cases {
-        let reply = server.post(endpoint, &body.to_string());
-        assert_eq!(reply.status, *status, "{endpoint} {body}: {reply:?}");
-        let answer: Value = serde_json::from_str(&reply.body).expect("JSON error");
-        assert_eq!(answer["kind"], json!(kind), "{endpoint} {body}: {answer}");
-        assert!(
-            answer["error"].as_str().is_some_and(|e| !e.is_empty()),
-            "{answer}"
-        );
-        for (k, v) in *place {
-            assert_eq!(&answer[k], v, "{endpoint} {body}: {answer}");
-        }
-    }
-    let reply = server.get("/nowhere");
-    assert_eq!(reply.status, 404);
+    answers_errors(&server, cases);
 }
 
 #[test]

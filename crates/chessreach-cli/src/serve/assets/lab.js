@@ -615,9 +615,9 @@ async function update() {
   const { ok, text } = inlined(req) || (await ask(req.body, req.endpoint));
   // A newer request was made meanwhile (typing): its answer draws.
   if (asked !== state.asked) return;
-  $("json").textContent = text;
   $("extra").replaceChildren();
   if (!ok) {
+    $("json").textContent = text;
     showError(text);
     drawBoard(ON_POSITION.includes(state.view) ? state.grid : [[]]);
     document.body.dataset.ready = "error";
@@ -635,6 +635,8 @@ async function update() {
     void $("board").offsetHeight;
     document.body.dataset.firstRender = Math.round(performance.now());
   }
+  // The answer's text after the picture: laying out a long JSON text is not the picture's wait.
+  $("json").textContent = text;
   if (state.view === "endgame" && state.square) await showProbe();
   document.body.dataset.ready = state.view;
 }
