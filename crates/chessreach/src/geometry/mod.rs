@@ -51,10 +51,10 @@ pub fn article(text: &str) -> &'static str {
 mod tests {
     #[test]
     fn counts() {
-        assert_eq!(counted(1, "move", "moves"), "1 move");
-        assert_eq!(counted(0_u64, "move", "moves"), "0 moves");
-        assert_eq!(counted(2_usize, "ply", "plies"), "2 plies");
-        assert_eq!(counted(11, "ply", "plies"), "11 plies");
+        assert_eq!(super::counted(1, "move", "moves"), "1 move");
+        assert_eq!(super::counted(0_u64, "move", "moves"), "0 moves");
+        assert_eq!(super::counted(2_usize, "ply", "plies"), "2 plies");
+        assert_eq!(super::counted(11, "ply", "plies"), "11 plies");
     }
 
     #[test]
