@@ -778,8 +778,8 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
             out,
             "game {game_no}: {}, white {} black {}, {name} opponent: {text}",
             duel.rect(),
-            self::name(&duel, w),
-            self::name(&duel, b)
+            self::name(duel, w),
+            self::name(duel, b)
         )?;
         if let Some(moves) = won {
             wins += 1;

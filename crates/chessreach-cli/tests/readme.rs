@@ -1,4 +1,4 @@
-//! The README's tour is true: every `$ …chessreach…` command in a ```text block whose output
+//! The README's tour is true: every `$ …chessreach…` command in a `text` code block whose output
 //! is shown whole is run (from the repository's root, with this build's binary first on
 //! `PATH`) and must print exactly that output. Outputs cut short (`…`) or timed are skipped.
 
@@ -12,7 +12,7 @@ struct Shown {
     output: String,
 }
 
-/// The commands in ```text blocks with the lines after each, up to the next command or the
+/// The commands in `text` code blocks with the lines after each, up to the next command or the
 /// block's end. O(README).
 fn tour(readme: &str) -> Vec<Shown> {
     let mut shown: Vec<Shown> = Vec::new();

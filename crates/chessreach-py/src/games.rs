@@ -46,11 +46,12 @@ impl DuelResult {
     /// Every start (White to move): `(white, black, winner, plies)`, the winner `"white"`,
     /// `"black"` or `None` (a draw, plies `None`).
     fn starts(&self) -> Vec<(String, String, Option<&'static str>, Option<u32>)> {
+        let board = chessreach::geometry::Board::from(self.solved.duel().rect());
         self.solved
             .starts()
             .map(|(w, b, v)| {
                 let (winner, plies) = value_of(v);
-                (w.to_string(), b.to_string(), winner, plies)
+                (board.name(w), board.name(b), winner, plies)
             })
             .collect()
     }

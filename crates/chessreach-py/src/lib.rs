@@ -252,7 +252,7 @@ const NAMED: i64 = 26;
 /// a new string elsewhere. O(1).
 fn name_object(py: Python<'_>, board: Board, c: Coord) -> Bound<'_, PyString> {
     static NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
-    let algebraic = matches!(board, Board::Rect(_));
+    let algebraic = board.lettered();
     if algebraic && (1..=NAMED).contains(&c.file) && (1..=NAMED).contains(&c.rank) {
         let names = NAMES.get_or_init(py, || {
             (1..=NAMED)
