@@ -1010,8 +1010,8 @@ fn strip_capture_case(
             c
         }
     };
-    let moved: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
-    let asked = Position::new(Board::Strip(strip), common::kinds(kinds), moved).expect("moved");
+    let shifted: Vec<Placed> = pieces.iter().map(|p| Placed { at: mv(p.at), ..*p }).collect();
+    let asked = Position::new(Board::Strip(strip), common::kinds(kinds), shifted).expect("moved");
     let question = |target| Question {
         mover: Mover {
             rule: mover.rule(),

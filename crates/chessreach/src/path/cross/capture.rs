@@ -71,6 +71,10 @@ use crate::piece::Motion;
 /// Bytes a search state takes (its distance, parent and queue entry).
 const STATE_BYTES: u64 = 32;
 
+/// The start state's engine, sweep and goals (the piece each captures, `None` the end), kept
+/// to trace its leg.
+type StartSweep = (Engine, Swept, Vec<(Option<usize>, Goal)>);
+
 /// A search state: the capturable piece whose square the last leg ended on (`k` for the
 /// start), and the subset captured.
 type State = (u32, u64);
@@ -82,6 +86,10 @@ type State = (u32, u64);
 #[expect(
     clippy::too_many_lines,
     reason = "the search follows the module docs step by step"
+)]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "short names as in the module docs (q the question, k pieces, d and f distances, h the bound, s a state, e an engine)"
 )]
 pub(in crate::path) fn with_captures(
     pos: &Position,
@@ -166,20 +174,18 @@ pub(in crate::path) fn with_captures(
                 goals.push((Some(i), capture_goal(e, pos.pieces()[i].at)));
             }
         }
-        match at_end {
-            Some(i) if s.1 & bit(i) == 0 => goals.push((None, capture_goal(e, pos.pieces()[i].at))),
-            Some(_) => {}
-            None if pos.piece_at(end).is_none() => {
-                let z = e.zone_of(end.file);
-                goals.push((
-                    None,
-                    Goal {
-                        zone: z,
-                        nodes: vec![(e.rest(z, end), 0)],
-                    },
-                ));
-            }
-            None => {}
+        // (The piece on the end is never captured before: it is no goal but the end.)
+        if let Some(i) = at_end {
+            goals.push((None, capture_goal(e, pos.pieces()[i].at)));
+        } else if pos.piece_at(end).is_none() {
+            let z = e.zone_of(end.file);
+            goals.push((
+                None,
+                Goal {
+                    zone: z,
+                    nodes: vec![(e.rest(z, end), 0)],
+                },
+            ));
         }
         goals
     };
@@ -211,7 +217,7 @@ pub(in crate::path) fn with_captures(
         queue.push(Reverse((h(start_state), 0u64, start_state)));
     }
     let mut best: Option<(u64, State)> = None;
-    let mut at_start: Option<(Engine, Swept, Vec<(Option<usize>, Goal)>)> = None;
+    let mut at_start: Option<StartSweep> = None;
     while let Some(Reverse((f, d, s))) = queue.pop() {
         if best.is_some_and(|(b, _)| f >= b) {
             break;
@@ -281,25 +287,22 @@ pub(in crate::path) fn with_captures(
     };
     for (s, piece) in legs {
         let from = square_of(s);
-        let leg = match at_start.as_ref().filter(|_| s == start_state) {
-            Some((e, swept, goals)) => {
-                let g = goals.iter().position(|(p, _)| *p == piece)?;
-                let (_, node, at) = swept.reached[g];
-                let mut kept = vec![e.zone_of(from.file)];
-                kept.extend(goals.iter().map(|(_, g)| g.zone));
-                e.trace_to(from, &kept, (goals[g].1.zone, node, at), swept)?
-            }
-            None => {
-                let e = match build(s)? {
-                    Ok(e) => e,
-                    Err(err) => return Some(Err(err)),
-                };
-                let goal = goals_of(&e, s).into_iter().find(|(p, _)| *p == piece)?.1;
-                let swept = e.sweep_goals(from, std::slice::from_ref(&goal), u64::MAX, None);
-                let (_, node, at) = swept.reached[0];
-                let zs = e.zone_of(from.file);
-                e.trace_to(from, &[zs, goal.zone], (goal.zone, node, at), &swept)?
-            }
+        let leg = if let Some((e, swept, goals)) = at_start.as_ref().filter(|_| s == start_state) {
+            let g = goals.iter().position(|(p, _)| *p == piece)?;
+            let (_, node, at) = swept.reached[g];
+            let mut kept = vec![e.zone_of(from.file)];
+            kept.extend(goals.iter().map(|(_, g)| g.zone));
+            e.trace_to(from, &kept, (goals[g].1.zone, node, at), swept)?
+        } else {
+            let e = match build(s)? {
+                Ok(e) => e,
+                Err(err) => return Some(Err(err)),
+            };
+            let goal = goals_of(&e, s).into_iter().find(|(p, _)| *p == piece)?.1;
+            let swept = e.sweep_goals(from, std::slice::from_ref(&goal), u64::MAX, None);
+            let (_, node, at) = swept.reached[0];
+            let zs = e.zone_of(from.file);
+            e.trace_to(from, &[zs, goal.zone], (goal.zone, node, at), &swept)?
         };
         let offset = way.waypoints.len() - 1;
         way.repeats
@@ -417,7 +420,12 @@ fn bounds(
 #[expect(
     clippy::cast_possible_wrap,
     clippy::cast_possible_truncation,
-    reason = "files inside a zone and ranks are small"
+    clippy::cast_sign_loss,
+    reason = "files inside a zone and ranks are small and non-negative"
+)]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "a node's file, rank and state (x, r, s), as in the model's docs"
 )]
 fn capture_goal(e: &Engine, c: Coord) -> Goal {
     let z = e.zone_of(c.file);
