@@ -109,6 +109,12 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
   "            if on(f + dx, r + dy) && empty(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);" "            if on(f + dx, r + dy) {
                 emit(f + dx, r + dy, s, 0);"
+plant "a capture at the end of a ride paid again (strip captures across long stretches)" crates/chessreach/src/path/cross/model.rs \
+  "return (f + dx == cf && r + dy == cr).then_some(0);" "return (f + dx == cf && r + dy == cr).then_some(1);" \
+  "-p chessreach --test path_oracle strip_captures"
+plant "the search stopped one move early (strip captures across long stretches)" crates/chessreach/src/path/cross/capture.rs \
+  "if best.is_some_and(|(b, _)| f >= b) {" "if best.is_some_and(|(b, _)| f + 1 >= b) {" \
+  "-p chessreach --test path_oracle strip_captures"
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
   "-p chessreach-cli --test lab"

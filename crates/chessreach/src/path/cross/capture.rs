@@ -23,11 +23,26 @@
 //! ([`super`] docs). Nothing else is assumed: no monotonicity in the subset (capturing a
 //! piece may open a hostile rider's ray).
 //!
-//! Dijkstra's algorithm over those states pops them nearest first; a popped state's legs are
-//! found by one sweep from its square to every goal at once ([`Engine::sweep_goals`]): each
-//! piece not yet captured, and the target. It stops when the target's best distance is no
-//! more than the nearest state pending, and the route is the legs traced again, one sweep
-//! each, and joined.
+//! The search is A* over those states: a popped state's legs are found by one sweep from its
+//! square to every goal at once ([`Engine::sweep_goals`]): each piece not yet captured, and
+//! the target (legs no shorter than the best end found so far are not looked for). It stops
+//! when the best end found is no more than the least `d + h` pending, and the route is the
+//! legs traced again, one sweep each, and joined.
+//!
+//! # The lower bounds `h`
+//!
+//! Where every hostile piece is a plain leaper (no ride, hop, lame leg or variant region:
+//! removing a piece then only empties its square and takes its attacks away, so every square
+//! safe or empty under a subset stays so under a larger one) and the mover's moves reversed
+//! are its moves, `h(a)` is the fewest moves from `a` to the end in the position with every
+//! capturable piece gone: a route from a state is a legal route there (its captures land on
+//! squares now empty; it crosses only squares safe with more pieces present), so `h` never
+//! overestimates; and each leg `a → c` is at least that position's `a → c`, so `h(a) ≤ w +
+//! h(c)`: consistent, and A* pops each state at its distance. All of them come from one sweep
+//! from the end, reversed (its landing on `a` needs `a` safe: a state's square was landed on
+//! safely, and the start's bound is 0 where it is attacked). Elsewhere `h = 0` (Dijkstra).
+//! A route that crosses the strip among far pieces without needing a capture then costs one
+//! sweep for the bounds and one for the start's legs: its length meets the bound.
 //!
 //! # Cost
 //!
@@ -35,7 +50,9 @@
 //! before the search (the subsets themselves, `32` bytes a state); each state popped costs an
 //! engine built for its position (`O(p log p)` for `p` pieces, and its kinds' matrices, [`super`]
 //! docs) and one sweep to `k + 1` goals (`O(zone nodes)` per goal for its nodes); only states
-//! nearer than the answer are popped. The route: one more build and sweep per leg.
+//! with `d + h` below the answer are popped — all of them, in the worst case, where captures
+//! on the way cost no detour and shorten nothing the bound does not see. The bounds: one more
+//! build and sweep. The route: one more build and sweep per leg.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -43,7 +60,7 @@ use std::collections::BinaryHeap;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::layout::{engine, engine_also};
-use super::sweep::Goal;
+use super::sweep::{Goal, Swept};
 use super::{Engine, Tuning};
 use crate::attack::{Placed, Position};
 use crate::geometry::{Coord, Strip};
@@ -53,6 +70,10 @@ use crate::piece::Motion;
 
 /// Bytes a search state takes (its distance, parent and queue entry).
 const STATE_BYTES: u64 = 32;
+
+/// The start state's engine, sweep and goals (the piece each captures, `None` the end), kept
+/// to trace its leg.
+type StartSweep = (Engine, Swept, Vec<(Option<usize>, Goal)>);
 
 /// A search state: the capturable piece whose square the last leg ended on (`k` for the
 /// start), and the subset captured.
@@ -65,6 +86,10 @@ type State = (u32, u64);
 #[expect(
     clippy::too_many_lines,
     reason = "the search follows the module docs step by step"
+)]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "short names as in the module docs (q the question, k pieces, d and f distances, h the bound, s a state, e an engine)"
 )]
 pub(in crate::path) fn with_captures(
     pos: &Position,
@@ -149,20 +174,18 @@ pub(in crate::path) fn with_captures(
                 goals.push((Some(i), capture_goal(e, pos.pieces()[i].at)));
             }
         }
-        match at_end {
-            Some(i) if s.1 & bit(i) == 0 => goals.push((None, capture_goal(e, pos.pieces()[i].at))),
-            Some(_) => {}
-            None if pos.piece_at(end).is_none() => {
-                let z = e.zone_of(end.file);
-                goals.push((
-                    None,
-                    Goal {
-                        zone: z,
-                        nodes: vec![(e.rest(z, end), 0)],
-                    },
-                ));
-            }
-            None => {}
+        // (The piece on the end is never captured before: it is no goal but the end.)
+        if let Some(i) = at_end {
+            goals.push((None, capture_goal(e, pos.pieces()[i].at)));
+        } else if pos.piece_at(end).is_none() {
+            let z = e.zone_of(end.file);
+            goals.push((
+                None,
+                Goal {
+                    zone: z,
+                    nodes: vec![(e.rest(z, end), 0)],
+                },
+            ));
         }
         goals
     };
@@ -194,6 +217,7 @@ pub(in crate::path) fn with_captures(
         queue.push(Reverse((h(start_state), 0u64, start_state)));
     }
     let mut best: Option<(u64, State)> = None;
+    let mut at_start: Option<StartSweep> = None;
     while let Some(Reverse((f, d, s))) = queue.pop() {
         if best.is_some_and(|(b, _)| f >= b) {
             break;
@@ -237,6 +261,10 @@ pub(in crate::path) fn with_captures(
                 }
             }
         }
+        // The start's sweep is kept: its legs are traced from it (no build again).
+        if s == start_state {
+            at_start = Some((e, swept, goals));
+        }
     }
     let Some((moves, last)) = best else {
         return Some(Ok(None));
@@ -258,15 +286,24 @@ pub(in crate::path) fn with_captures(
         captured: Vec::new(),
     };
     for (s, piece) in legs {
-        let e = match build(s)? {
-            Ok(e) => e,
-            Err(err) => return Some(Err(err)),
+        let from = square_of(s);
+        let leg = if let Some((e, swept, goals)) = at_start.as_ref().filter(|_| s == start_state) {
+            let g = goals.iter().position(|(p, _)| *p == piece)?;
+            let (_, node, at) = swept.reached[g];
+            let mut kept = vec![e.zone_of(from.file)];
+            kept.extend(goals.iter().map(|(_, g)| g.zone));
+            e.trace_to(from, &kept, (goals[g].1.zone, node, at), swept)?
+        } else {
+            let e = match build(s)? {
+                Ok(e) => e,
+                Err(err) => return Some(Err(err)),
+            };
+            let goal = goals_of(&e, s).into_iter().find(|(p, _)| *p == piece)?.1;
+            let swept = e.sweep_goals(from, std::slice::from_ref(&goal), u64::MAX, None);
+            let (_, node, at) = swept.reached[0];
+            let zs = e.zone_of(from.file);
+            e.trace_to(from, &[zs, goal.zone], (goal.zone, node, at), &swept)?
         };
-        let goal = goals_of(&e, s).into_iter().find(|(p, _)| *p == piece)?.1;
-        let swept = e.sweep_goals(square_of(s), std::slice::from_ref(&goal), u64::MAX, None);
-        let (_, node, at) = swept.reached[0];
-        let zs = e.zone_of(square_of(s).file);
-        let leg = e.trace_to(square_of(s), &[zs, goal.zone], (goal.zone, node, at), &swept)?;
         let offset = way.waypoints.len() - 1;
         way.repeats
             .extend(leg.repeats.iter().map(|r| crate::path::question::Repeat {
@@ -383,7 +420,12 @@ fn bounds(
 #[expect(
     clippy::cast_possible_wrap,
     clippy::cast_possible_truncation,
-    reason = "files inside a zone and ranks are small"
+    clippy::cast_sign_loss,
+    reason = "files inside a zone and ranks are small and non-negative"
+)]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "a node's file, rank and state (x, r, s), as in the model's docs"
 )]
 fn capture_goal(e: &Engine, c: Coord) -> Goal {
     let z = e.zone_of(c.file);

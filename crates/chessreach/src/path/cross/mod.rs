@@ -22,6 +22,8 @@
 //! - [`chain`]: chain steps.
 //! - [`ahead`]: the second thread.
 //! - [`trace`]: the route traced back, and the walks across cores with their repeated rounds.
+//! - [`capture`]: routes with captures, as legs between captures, each a route of this engine
+//!   on the position of its capture subset.
 //!
 //! [`Engine`] holds what they share; [`crossing`] is the entry (the strip dispatcher,
 //! [`span`](crate::path::span), asks it first).
@@ -107,8 +109,8 @@ struct Engine {
 /// How the strip engine for long empty stretches works: choices of speed, never of the
 /// answer's length (every choice gives a shortest route; where several are shortest, another
 /// choice may give another). [`Tuning::default`] is what [`ask`](crate::path::ask()) uses for
-/// the strip route questions that engine answers (a mover that does not hop, no captures, some
-/// long empty stretch); a caller passes its own to [`ask_tuned`](crate::path::ask_tuned()).
+/// the strip route questions that engine answers (a mover that does not hop, some long empty
+/// stretch; with captures, leg by leg); a caller passes its own to [`ask_tuned`](crate::path::ask_tuned()).
 /// Made from [`Tuning::default`] and changed field by field (it may gain fields).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -165,8 +167,9 @@ pub enum RowPolicy {
 }
 
 /// Answers a strip route question with this engine, working as `tuning` says; `None` when it
-/// does not apply (captures, hoppers, initial moves, a variant's mover, no long stretch, more
-/// than 192 nodes a block, no certificate), and the other strip engines answer.
+/// does not apply (captures — [`with_captures`] answers those, leg by leg —, hoppers, initial
+/// moves, a variant's mover, no long stretch, more than 192 nodes a block, no certificate), and
+/// the other strip engines answer.
 pub(super) fn crossing(
     pos: &Position,
     strip: Strip,

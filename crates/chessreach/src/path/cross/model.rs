@@ -122,6 +122,10 @@ impl Model {
     /// away (its legs and the squares a ride passes over empty); `None` if none. For a mover
     /// whose moves and captures are the same steps. O(bounded steps × ride length + ghosts).
     #[expect(clippy::cast_possible_wrap, reason = "a strip has at most 64 ranks")]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "a node's file, rank and state (f, r, s), as in the module docs"
+    )]
     pub(super) fn capture_cost(
         &self,
         (f, r, s): (i64, i64, usize),
