@@ -1127,7 +1127,7 @@ fn groups(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(ProptestConfig::with_cases(40))]
 
     /// Captures among groups of pieces 100 to 260 files apart (long stretches: the crossing
     /// engine between captures, `path::cross::capture`): `ask` against the enumerated state
@@ -1149,7 +1149,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(ProptestConfig::with_cases(40))]
 
     /// Captures among pieces 10^12 files apart: the start, the target and some capturable
     /// pieces in one group, more capturable leapers (knights and kings: no ray reaches back)
