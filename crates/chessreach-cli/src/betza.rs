@@ -111,7 +111,7 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
     let canonical = args.dialect.print(&reading.rule);
     if args.format == "svg" {
         let side = if args.black { "Black" } else { "White" };
-        let title = format!("{canonical} ({}) — {side} on {at}", args.dialect);
+        let title = format!("{} ({}): {side} on {at}", args.text, args.dialect);
         out.write_all(chessreach::render::betza_svg(&title, args.board, colour, &cells).as_bytes())?;
     } else if args.format == "json" {
         let squares: serde_json::Map<String, serde_json::Value> = cells

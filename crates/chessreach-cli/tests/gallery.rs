@@ -38,5 +38,5 @@ fn gallery_pictures_are_current() {
         assert!(svg.starts_with("<svg") && svg.contains("<title>"), "{file}");
         checked += 1;
     }
-    assert_eq!(checked, 7, "one picture of each kind");
+    assert_eq!(checked, 8, "one picture of each kind");
 }

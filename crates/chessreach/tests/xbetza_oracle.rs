@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use chessreach::attack::{AttackMap, Kind, Placed, Position};
 use chessreach::geometry::{Board, Coord, Rect, Wrap};
-use chessreach::piece::{xbetza, Colour};
+use chessreach::piece::{xbetza, Colour, Dialect};
 use common::xbetza_ref::{self, RefSide};
 use proptest::prelude::*;
 
@@ -168,6 +168,19 @@ proptest! {
     fn famous_pieces_agree_with_the_oracle(c in case(proptest::sample::select(xbetza_ref::FAMOUS.to_vec()).prop_map(str::to_owned))) {
         if let Some(Err(e)) = check(&c) {
             prop_assert!(false, "{}", e);
+        }
+    }
+
+    /// The printed (canonical) form reads back as the same piece, in each dialect, for random
+    /// texts of one to three moves of one to three legs.
+    #[test]
+    fn printed_forms_read_back_in_each_dialect(texts in proptest::collection::vec(xbetza_ref::arb_text(), 1..=3)) {
+        let text = texts.concat();
+        for d in [Dialect::Fsf, Dialect::Xbetza] {
+            if let Ok(r) = d.parse(&text) {
+                let printed = d.print(&r);
+                prop_assert_eq!(d.parse(&printed).ok(), Some(r), "{}: {} → {}", d, text, printed);
+            }
         }
     }
 

@@ -184,6 +184,10 @@ fn back(c: Coord) -> Sq {
 
 /// Compares the product with the reference on one case; `None` when the product refuses the
 /// mover's text or the case is degenerate.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one case end to end: the position, the reference search, both questions and the replay"
+)]
 fn check(case: &Case) -> Option<Result<(), String>> {
     let rule = xbetza::parse(&case.text).ok()?;
     let colour = if case.black { Colour::Black } else { Colour::White };

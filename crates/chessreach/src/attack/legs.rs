@@ -352,7 +352,7 @@ impl<S: Surface> Walk<'_, S> {
     fn move_list(&self, k: usize, start: Coord, taken: &mut Vec<(Coord, bool)>) -> Vec<PathMove> {
         let mut out = Vec::new();
         self.moves(k, start, taken, &mut |to, taken| {
-            out.push(PathMove::of(to, taken))
+            out.push(PathMove::of(to, taken));
         });
         out
     }
@@ -405,7 +405,7 @@ pub(crate) fn moves(
 ) -> Vec<PathMove> {
     let mut out = Vec::new();
     each_move(path, from, me, surface, &mut |to, taken| {
-        out.push(PathMove::of(to, taken))
+        out.push(PathMove::of(to, taken));
     });
     out
 }

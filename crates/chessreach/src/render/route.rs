@@ -74,7 +74,8 @@ fn board_cell<'a>(
 }
 
 /// How a square of a route picture looks: the mover at its start, the route's squares numbered
-/// move by move, `X` (shaded orange in SVG) where it captures, attacked squares
+/// move by move, `X` (shaded orange in SVG) where it captures (on the route, or a locust
+/// victim beside it), attacked squares
 /// marked `x` when `map` is given. Only the first `limit` squares of a strip route are
 /// numbered. Building it is O(min(moves, limit) · log).
 pub fn route_cell<'a>(
@@ -106,6 +107,11 @@ pub fn route_cell<'a>(
                 cell.piece = None;
             }
             cell.struck = taken && cell.piece.is_some();
+        } else if captured.contains(&c) {
+            // A locust victim (XBetza): captured on the way, off the route's squares.
+            cell.mark = Some('X');
+            cell.shade = Some("#ff7f0e");
+            cell.struck = cell.piece.is_some();
         }
         cell
     }
