@@ -216,7 +216,7 @@ fn arb_rule(reach: i64) -> impl Strategy<Value = (String, BTreeSet<(i64, i64)>)>
                 1 => (letter.to_owned(), reach),
                 k => (k.to_string(), k as i64),
             };
-            text.push_str(&format!("{prefix}{letter}{suffix}"));
+            text.extend([prefix, letter, &suffix]);
             for (x, y) in [(a, b), (b, a)] {
                 for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                     let (dx, dy) = (sx * x, sy * y);

@@ -76,7 +76,7 @@ fn from_fen(board: &str, width: u64, letters: &str) -> (Position, Vec<TestPiece>
             file += 1;
         }
     }
-    let rect = Rect::new(width, height as u64).expect("board");
+    let rect = Rect::new(width, rows.len() as u64).expect("board");
     let pos = Position::new(Board::Rect(rect), common::kinds(&kinds), placed).expect("position");
     (pos, kinds)
 }

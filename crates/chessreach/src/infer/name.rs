@@ -79,6 +79,10 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
 /// The simplest name (see the module docs) of a rule inside `allowed` that reaches every
 /// target of `marks`, when one of at most [`LONGEST`] characters exists and is found; `bound`
 /// is a name known to draw the diagram (the search looks for one no longer).
+#[expect(
+    clippy::too_many_lines,
+    reason = "the candidates' three steps (useful offsets, atoms and ranges, K and Q) share their tables"
+)]
 pub(super) fn simplest(marks: &Marks, allowed: &OffsetSet, bound: Option<String>) -> Option<String> {
     let targets = &marks.targets;
     if targets.is_empty() {
@@ -214,7 +218,7 @@ pub(super) fn simplest(marks: &Marks, allowed: &OffsetSet, bound: Option<String>
     };
     search.best = bound
         .filter(|b| b.len() <= LONGEST)
-        .and_then(|b| Some(search.key(b.parse().ok()?)));
+        .and_then(|b| Some(search.key(&b.parse().ok()?)));
     let mut covered = vec![0u64; words];
     search.dfs(&mut covered, &mut Vec::new(), 0);
     search.best.map(|b| b.3)
@@ -276,9 +280,9 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// A rule's place in the order of simplicity.
-    fn key(&self, rule: Rule) -> (usize, usize, usize, String) {
+    fn key(&self, rule: &Rule) -> (usize, usize, usize, String) {
         let text = rule.to_string();
-        let offsets = OffsetSet::from_rule(&rule, self.size.0, self.size.1).len();
+        let offsets = OffsetSet::from_rule(rule, self.size.0, self.size.1).len();
         (text.len(), rule.components().len(), offsets, text)
     }
 
@@ -304,7 +308,7 @@ impl Search<'_> {
                 .iter()
                 .flat_map(|&i| self.cands[i].comps.iter().copied())
                 .collect();
-            let key = self.key(Rule::from_components(comps));
+            let key = self.key(&Rule::from_components(comps));
             if key.0 <= LONGEST && self.best.as_ref().is_none_or(|b| key < *b) {
                 self.best = Some(key);
             }
