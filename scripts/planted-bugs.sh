@@ -134,4 +134,10 @@ plant "the heat map drawing a colour its legend does not show" crates/chessreach
 plant "a piece letter's case ignored (k@e8 a White king)" crates/chessreach/src/attack/setup.rs \
   "            (_, true) => Colour::Black," "            (_, true) => default," \
   "-p chessreach --lib attack::setup::"
+plant "a route search's subset arrays reused without clearing what was reached" crates/chessreach/src/path/subsets.rs \
+  "            sub.seen.fill(0);" "" \
+  "-p chessreach --test subsets_oracle"
+plant "infer's names without riders (only leaps as candidates)" crates/chessreach/src/infer/name.rs \
+  "            ranges.push(0);" "" \
+  "-p chessreach --test infer_oracle"
 exit $failed
