@@ -15,7 +15,7 @@ hyperfine -N --warmup 3 --runs 30 --export-json /tmp/subsets-bench.json \
   -n "queen route e4-a8, may-capture all (line 1)" \
   "$BIN path --fen '$(line 1) w - - 0 1' --mover Q@e4 --to a8 --may-capture all" \
   -n "king --all, may-capture all, 30 pieces (line 2)" \
-  "$BIN path --fen '$(line 2) w - - 0 1' --mover K@d4 --all --may-capture all" \
+  "$BIN path --fen '$(line 2) w - - 0 1' --mover K@e5 --all --may-capture all" \
   -n "queen --all, may-capture all (line 1)" \
   "$BIN path --fen '$(line 1) w - - 0 1' --mover Q@e4 --all --may-capture all"
 python3 - "$BIN" "$FENS" <<'PY'
