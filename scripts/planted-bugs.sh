@@ -166,4 +166,10 @@ plant "a board over 26 files named algebraically (z51 beside 27,53)" crates/ches
 plant "a diagram fitted to the terminal one file too wide" crates/chessreach/src/render/view.rs \
   "(columns.saturating_sub(label_w) / 2).max(1)" "(columns.saturating_sub(label_w) / 2 + 1)" \
   "-p chessreach --lib render::view::"
+plant "a route search's subset arrays reused without clearing what was reached" crates/chessreach/src/path/subsets.rs \
+  "            sub.seen.fill(0);" "" \
+  "-p chessreach --test subsets_oracle"
+plant "infer's names without riders (only leaps as candidates)" crates/chessreach/src/infer/name.rs \
+  "            ranges.push(0);" "" \
+  "-p chessreach --test infer_oracle"
 exit $failed

@@ -156,12 +156,96 @@ fn simplest_names_of_familiar_diagrams() {
     assert_eq!(name(".x.x.\nx...x\n..o..\nx...x\n.x.x."), Some("N".into()));
     assert_eq!(name("xxx\nxox\nxxx"), Some("K".into()));
     assert_eq!(name("...\n.o.\n.x."), Some("bW".into()));
-    // Two rooks in opposite corners: every offset that lands on the board from a piece is kept
-    // (the simplest name lies between those and the largest rule), so the long leaps stay.
-    assert_eq!(
-        name("oxxxx\nx...x\nx...x\nx...x\nxxxxo"),
-        Some("R(4,1)(4,2)(4,3)(4,4)".into())
-    );
+    // Two rooks in opposite corners: their rook lines cover every attacked square; the
+    // offsets from one rook onto the other's lines are free to leave out.
+    assert_eq!(name("oxxxx\nx...x\nx...x\nx...x\nxxxxo"), Some("R".into()));
+    // Two knights' attacks: exactly a knight's moves.
+    let knights: BTreeSet<(i64, i64)> = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ]
+    .into();
+    let d = draw(8, 8, &[(7, 1), (7, 6)].into(), &knights);
+    assert_eq!(infer(&d).simplest_name(), Some("N".into()), "{d}");
+    let d = draw(8, 8, &[(3, 3), (4, 5)].into(), &knights);
+    assert_eq!(infer(&d).simplest_name(), Some("N".into()), "{d}");
+    // A lone piece that attacks nothing: the empty rule.
+    assert_eq!(name("...\n.o.\n..."), Some(String::new()));
+    assert_eq!(name("o"), Some(String::new()));
+}
+
+/// Atoms as the notation defines them: letter and leap.
+const ATOMS: [(&str, i64, i64); 9] = [
+    ("W", 1, 0),
+    ("F", 1, 1),
+    ("D", 2, 0),
+    ("N", 2, 1),
+    ("A", 2, 2),
+    ("H", 3, 0),
+    ("C", 3, 1),
+    ("Z", 3, 2),
+    ("G", 3, 3),
+];
+
+/// A random rule of up to 6 distinct atoms as Betza text, with its offsets (right, up) typed
+/// here from the notation: each orthogonal or diagonal atom maybe limited to one side (`f`
+/// forward: up, `b`, `l`, `r`; oblique atoms' single letters name narrower sets and are left
+/// out), a leaper, a rider (letter doubled) or a rider of 2 or 3 leaps; riders as far as `reach`.
+fn arb_rule(reach: i64) -> impl Strategy<Value = (String, BTreeSet<(i64, i64)>)> {
+    proptest::collection::btree_map(0usize..9, (0usize..5, 0usize..4), 1..=6).prop_map(move |parts| {
+        let mut text = String::new();
+        let mut offsets = BTreeSet::new();
+        for (atom, (side, range)) in parts {
+            let (letter, a, b) = ATOMS[atom];
+            let side = if b != 0 && a != b { 0 } else { side };
+            let (prefix, keep): (&str, fn(i64, i64) -> bool) = [
+                ("", (|_, _| true) as fn(i64, i64) -> bool),
+                ("f", |_, y| y > 0),
+                ("b", |_, y| y < 0),
+                ("l", |x, _| x < 0),
+                ("r", |x, _| x > 0),
+            ][side];
+            let (suffix, most) = match range {
+                0 => (String::new(), 1),
+                1 => (letter.to_owned(), reach),
+                k => (k.to_string(), k as i64),
+            };
+            text.extend([prefix, letter, &suffix]);
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let (dx, dy) = (sx * x, sy * y);
+                    if keep(dx, dy) {
+                        offsets.extend((1..=most).map(|k| (dx * k, dy * k)));
+                    }
+                }
+            }
+        }
+        (text, offsets)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// A rule of up to 6 atoms on a random board: the simplest name draws the very same diagram
+    /// and is no longer than the text the rule was written as.
+    #[test]
+    fn simplest_names_are_no_longer_than_the_rule((h, w, pieces) in board(), (text, offsets) in arb_rule(8)) {
+        let rule: BTreeSet<(i64, i64)> = offsets.iter().map(|&(dx, dy)| (-dy, dx)).collect();
+        let d = draw(h, w, &pieces, &rule);
+        let found = infer(&d);
+        let name = found.simplest_name();
+        let Some(name) = name else { return Err(TestCaseError::fail(format!("no name for {text}:\n{d}"))) };
+        prop_assert!(name.len() <= text.len(), "{} is longer than {}:\n{}", name, text, d);
+        let back = OffsetSet::from_rule(&name.parse().expect("own name parses"), w, h);
+        prop_assert_eq!(draw(h, w, &pieces, &as_down_right(&back)), d.clone(), "{} for {}", name, text);
+    }
 }
 
 #[test]

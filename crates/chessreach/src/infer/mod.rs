@@ -23,6 +23,7 @@
 
 pub mod correlate;
 mod grid;
+mod name;
 mod offsets;
 
 pub use correlate::Engine;
@@ -213,22 +214,61 @@ pub struct Inference {
     pub usable: OffsetSet,
     /// `x` squares no piece reaches with it, sorted by row then column (binary-searchable).
     pub unexplained: Vec<(usize, usize)>,
+    /// The pieces and attacked squares, kept when the diagram is small enough to search names
+    /// for ([`name::SEARCH_WORK`]).
+    marks: Option<name::Marks>,
 }
 
 impl Inference {
-    /// A simple Betza name of a rule that draws the same diagram (offsets no piece can use on
-    /// this board taken or left as it suits the name), checked, and at most 64 characters.
+    /// The simplest Betza name of a rule that draws the same diagram: the shortest text, then
+    /// the fewest components, then the first in byte order; at most 64 characters. The empty
+    /// rule (`""`) when nothing is attacked; `None` when no rule draws the diagram (something is
+    /// unexplained) or no name of at most 64 characters was found.
+    ///
+    /// How it searches (candidate components of every atom the diagram needs, then an exact
+    /// set cover of the attacked squares bounded by length and by 200,000 nodes) is told in
+    /// the `infer::name` module. A diagram with more than 65,536 piece × attacked-square pairs
+    /// is not searched: it gets the name of a rule holding every offset some piece can use
+    /// (`usable`) and inside the largest rule, which draws it too but may be longer.
     #[must_use]
     pub fn simplest_name(&self) -> Option<String> {
-        if self.usable.is_empty() {
+        if !self.unexplained.is_empty() {
             return None;
         }
-        let name = self.usable.named_within(&self.offsets, 64)?.to_string();
-        if name.len() > 64 {
-            return None;
+        let fallback = (!self.usable.is_empty())
+            .then(|| self.usable.named_within(&self.offsets, name::LONGEST))
+            .flatten()
+            .map(|r| r.to_string())
+            .filter(|n| n.len() <= name::LONGEST && self.draws(n));
+        match &self.marks {
+            Some(marks) => name::simplest(marks, &self.offsets, fallback.clone())
+                .filter(|n| self.draws(n))
+                .or(fallback),
+            None => fallback,
         }
-        let back = OffsetSet::from_rule(&name.parse().ok()?, self.offsets.width(), self.offsets.height());
-        (self.usable.is_subset(&back) && back.is_subset(&self.offsets)).then_some(name)
+    }
+
+    /// Whether the rule named `name` draws the diagram: its offsets on the board stay inside
+    /// the largest rule, and (when the marks are kept) reach every attacked square; without
+    /// the marks, it holds every usable offset. O(offsets + pieces × targets).
+    #[expect(
+        clippy::cast_possible_wrap,
+        reason = "marks are kept only for diagrams of at most SEARCH_WORK piece-target pairs"
+    )]
+    fn draws(&self, name: &str) -> bool {
+        let Ok(rule) = name.parse() else { return false };
+        let back = OffsetSet::from_rule(&rule, self.offsets.width(), self.offsets.height());
+        if !back.is_subset(&self.offsets) {
+            return false;
+        }
+        match &self.marks {
+            Some(m) => m.targets.iter().all(|&(tr, tc)| {
+                m.pieces
+                    .iter()
+                    .any(|&(pr, pc)| back.contains(tc as i64 - pc as i64, pr as i64 - tr as i64))
+            }),
+            None => self.usable.is_subset(&back),
+        }
     }
 }
 
@@ -260,6 +300,22 @@ pub fn infer(d: &Diagram) -> Inference {
     infer_with(d, Engine::Auto)
 }
 
+/// The pieces and attacked squares of `d`, when there are at most [`name::SEARCH_WORK`] pairs
+/// of them. O(squares).
+fn marks(d: &Diagram) -> Option<name::Marks> {
+    let at = |m: Mark| -> Vec<(usize, usize)> {
+        (0..d.marks.len())
+            .filter(|&i| d.marks[i] == m)
+            .map(|i| (i / d.width, i % d.width))
+            .collect()
+    };
+    let count = |m: Mark| d.marks.iter().filter(|&&x| x == m).count();
+    (count(Mark::Piece).saturating_mul(count(Mark::Attacked)) <= name::SEARCH_WORK).then(|| name::Marks {
+        pieces: at(Mark::Piece),
+        targets: at(Mark::Attacked),
+    })
+}
+
 /// Infers the rule of a diagram with a chosen product engine.
 #[must_use]
 pub fn infer_with(d: &Diagram, engine: Engine) -> Inference {
@@ -279,5 +335,6 @@ pub fn infer_with(d: &Diagram, engine: Engine) -> Inference {
         offsets,
         usable,
         unexplained,
+        marks: marks(d),
     }
 }

@@ -1,5 +1,6 @@
 //! A bounded board's question, by the [`Router`]: the capture list made from the question,
-//! the memory budget checked before the search allocates, the route or distance map named.
+//! the memory budget checked before the router's tables are made and charged as the search
+//! reaches states, the route or distance map named.
 //! Used by the dispatcher for bounded boards and by the strip window search (`span`) for the
 //! window it proves exact.
 
@@ -47,7 +48,7 @@ fn router<'a>(
         "the route search",
         Router::bytes_needed(rect.len(), caps.len(), &mover.rule),
     )?;
-    let mut router = Router::new(pos, &mover.rule, colour, &caps)?;
+    let mut router = Router::new(pos, &mover.rule, colour, &caps)?.with_budget(budget);
     if let Some(moves) = &mover.by_square {
         router = router.moving_by(moves)?;
     }
@@ -55,6 +56,14 @@ fn router<'a>(
         router = router.with_progress(p);
     }
     Ok((router, victim))
+}
+
+/// A search that outgrew the budget is refused as every face expects ([`RouteError::TooLarge`]).
+fn refused(e: PathError) -> RouteError {
+    match e {
+        PathError::TooLarge(t) => RouteError::TooLarge(t),
+        e => e.into(),
+    }
 }
 
 /// A bounded board's route question, by the [`Router`].
@@ -70,7 +79,9 @@ pub(super) fn route(
     };
     let (router, victim) = router(pos, &q.mover, &q.may_capture, victim, budget, progress)?;
     let goal = victim.map_or(Goal::Reach(q.target.square()), Goal::Capture);
-    let route = router.route(&mut Scratch::default(), q.mover.at, goal)?;
+    let route = router
+        .route(&mut Scratch::default(), q.mover.at, goal)
+        .map_err(refused)?;
     Ok(route.map(|r| Way {
         moves: r.moves() as u64,
         captured: r.captured.iter().map(|&i| pos.pieces()[i].at).collect(),
@@ -88,7 +99,9 @@ pub(super) fn distances(
     progress: Option<Progress<'_>>,
 ) -> Result<DistanceMap, RouteError> {
     let (router, _) = router(pos, &q.mover, &q.may_capture, None, budget, progress)?;
-    let map = router.distances(&mut Scratch::default(), q.mover.at)?;
+    let map = router
+        .distances(&mut Scratch::default(), q.mover.at)
+        .map_err(refused)?;
     Ok(match q.target {
         Area::Files(lo, hi) => {
             let width = map.rect.width();

@@ -19,9 +19,11 @@
 //! an [`Area`] a [`DistanceMap`]) or refused with a typed [`RouteError`]. The
 //! engines behind it share these rules:
 //! - [`Router`] (bounded boards, any mover): breadth-first search over states (square, captured
-//!   subset). The engine is shared and only read (the safe squares of each subset computed
-//!   once, lazily); a search's dense per-subset arrays live in a [`Scratch`] the caller
-//!   reuses, allocated when a subset is first reached. Returns routes and distance maps.
+//!   subset). The engine is shared (the safe squares of each subset computed once, lazily); a
+//!   search's dense per-subset arrays live in a [`Scratch`] the caller reuses, made when the
+//!   search first reaches the subset (`subsets`): never all `2^k` subsets up front, and the
+//!   memory budget charged for the states reached, so `--may-capture all` in a middlegame
+//!   searches only the subsets its captures make. Returns routes and distance maps.
 //! - [`bitboard`] (boards of at most 64 squares, leaper movers): the same search with one `u64`
 //!   per subset and layer, on the same checked [`Position`] with the same errors; distances
 //!   only, for bulk queries (king-path).
@@ -46,6 +48,7 @@ mod question;
 mod router;
 pub mod span;
 pub mod strip;
+mod subsets;
 mod why;
 
 pub use crate::attack::{Mover, SquareMoves};

@@ -1,9 +1,10 @@
 #![expect(
     clippy::cast_possible_truncation,
-    reason = "the router refuses more than MAX_STATES (2^26) states, so squares and subsets fit u32"
+    reason = "the router refuses boards of more than MAX_SQUARES (2^26) squares, so squares fit u32"
 )]
-use std::collections::{HashMap, VecDeque};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+
+use rustc_hash::FxHashMap;
 
 use thiserror::Error;
 
@@ -11,8 +12,11 @@ use crate::attack::legs;
 use crate::attack::walk::{self, Occupant, Surface};
 use crate::attack::{Position, SquareMoves};
 use crate::geometry::{Coord, Delta, Line, Rect, Square, SquareSet, Wrap};
-use crate::limits::Progress;
+use crate::limits::{Budget, Progress, TooLarge};
 use crate::piece::{Colour, LegPath, Motion, Rule, Step};
+
+pub use super::subsets::Scratch;
+use super::subsets::{state, unpack, Mask};
 
 /// Where the mover wants to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,9 +46,13 @@ pub enum PathError {
     /// A capturable piece that does not exist or is not hostile.
     #[error("piece {0} cannot be captured: it is not a hostile piece of the position")]
     NotCapturable(usize),
-    /// Too many search states: capturable pieces (`0`) times squares (`1`).
+    /// Too many capturable pieces (`0`, more than [`Router::MAX_CAPTURABLE`]) or squares (`1`,
+    /// more than [`Router::MAX_SQUARES`]).
     #[error("{}", too_many_states(*.0, *.1))]
     TooManyCapturable(usize, usize),
+    /// The states a search reached would exceed its memory budget ([`Router::with_budget`]).
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
     /// A mover moving in legs (XBetza) where the route engine does not walk them: on a strip,
     /// or as one of a variant mover's kinds ([`SquareMoves`]).
     #[error("the mover makes {0}; routes walk them on bounded and wrapped boards only, for a plain mover")]
@@ -62,13 +70,13 @@ pub enum PathError {
 }
 
 fn too_many_states(k: usize, squares: usize) -> String {
-    let max = Router::MAX_STATES;
-    if k == 0 {
+    let max = Router::MAX_SQUARES;
+    if squares > max {
         format!("a board of {squares} squares is more than the {max} the route search supports")
     } else {
         format!(
-            "{k} capturable pieces on {squares} squares make {squares}·2^{k} search states, more than \
-             the {max} supported: allow fewer captures"
+            "{k} capturable pieces are more than the {} the route search tracks: allow fewer captures",
+            Router::MAX_CAPTURABLE
         )
     }
 }
@@ -136,8 +144,8 @@ struct SubsetSurface<'a> {
     pos: &'a Position,
     rect: Rect,
     occupant: &'a [u32],
-    cap_bit: &'a [u32],
-    captured: u32,
+    cap_bit: &'a [Mask],
+    captured: Mask,
 }
 
 impl SubsetSurface<'_> {
@@ -184,9 +192,12 @@ impl Surface for SubsetSurface<'_> {
 ///
 /// Build once, ask many questions: tables (occupancy, steps) are built in `new`, the safe
 /// squares of each capture subset on first use (and kept: the router is shared, `Sync`, and
-/// only read by its searches). A search's working arrays live in a [`Scratch`] the caller
-/// passes in and may reuse for every question, of this router or another: it keeps its arrays
-/// and refills them, so repeated questions allocate nothing. A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
+/// its searches only add to that cache). A search's working arrays live in a [`Scratch`] the
+/// caller passes in and may reuse for every question, of this router or another: it keeps its
+/// arrays and refills them, so repeated questions allocate little. Capture subsets are made as
+/// a search reaches them, never all `2^k` up front ([`super::subsets`]); the search is charged
+/// against its [`Budget`] ([`Router::with_budget`]) as it reaches states and refused, with
+/// [`PathError::TooLarge`], only when they would exceed it. A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
 /// rider and hopper steps (each (square, step) is walked once per subset: a ray stops where an
 /// earlier ray of the same step ran; a hop limited to n ≥ 2 leaps looks n leaps far) and Σr
 /// the ranges of limited riders and hoppers. The mover's initial moves are walked from its
@@ -199,9 +210,9 @@ pub struct Router<'a> {
     /// `piece + 1` per square, 0 when empty.
     occupant: Vec<u32>,
     /// Per piece: its bit in the capture mask, 0 when not capturable.
-    cap_bit: Vec<u32>,
-    /// Safe squares per subset (indexed by capture mask), built on demand.
-    safe: Vec<OnceLock<SquareSet>>,
+    cap_bit: Vec<Mask>,
+    /// Safe squares per subset, built when a search first reaches the subset and kept.
+    safe: RwLock<FxHashMap<Mask, Arc<SquareSet>>>,
     /// Per step: its index among the ray-marking steps, if it is one.
     rider: Vec<Option<usize>>,
     /// Per step: its line on the board ([`Rect::line`]), made once: a wrapped board's rays
@@ -224,8 +235,12 @@ pub struct Router<'a> {
     /// Whether a move of the mover may capture a piece it does not end on (a locust capture,
     /// XBetza `ca`): the search then records where such states came from.
     locust: bool,
-    /// Told the states reached and their bound (squares × subsets) after each layer.
+    /// Told the states reached and their bound (squares × subsets reached) after each layer.
     progress: Option<Progress<'a>>,
+    /// What a search may hold: its states and the router's tables, which take
+    /// `fixed_bytes` ([`Router::bytes_needed`]).
+    budget: Budget,
+    fixed_bytes: u64,
 }
 
 /// [`SquareMoves`] ready to walk: the kind per square, and each kind's steps with the squares
@@ -249,136 +264,30 @@ struct KindSteps {
     unhoppable: bool,
 }
 
-/// The working arrays of [`Router`] searches, kept between questions: create one
-/// ([`Scratch::default`]) and pass it to every question. Arrays are made for the first router
-/// that uses them and refilled (not reallocated) by the next search; a router with another
-/// board, capture count or mover starts them afresh.
-#[derive(Debug, Default)]
-pub struct Scratch {
-    /// Squares, ray-marking steps and subsets the arrays are made for.
-    shape: (usize, usize, usize),
-    /// Whether the current search records parents (a route is asked for, not a distance map).
-    routes: bool,
-    /// Per capture subset, once the subset is first reached.
-    subsets: Vec<Option<Subset>>,
-    /// Subsets the current search has visited (their arrays are refilled by the next search).
-    touched: Vec<u32>,
-    /// The search queue and one square's successors.
-    queue: VecDeque<u64>,
-    next: Vec<(u32, Square)>,
-    /// For a mover with locust captures, searching for a route: the capture subset each state
-    /// reached by a capturing move came from (its victims need not stand on its square).
-    came_from: HashMap<u64, u32>,
-}
-
-/// One capture subset's search arrays, side by side so a visit reads one entry.
-#[derive(Debug)]
-struct Subset {
-    /// A bit per square reached (the search goes a layer of distance at a time, so distances
-    /// need not be stored: a 64×64 subset's bits fit in 512 bytes, and checking a square
-    /// already reached stays in cache).
-    seen: Box<[u64]>,
-    /// The parent square (bit 31: reached by capture, so the parent's subset lacks the piece
-    /// that stood here); empty until a search for a route reaches the subset.
-    parent: Vec<u32>,
-    /// For each square and ray-marking step (`marks_rays`): whether a ray of that step has
-    /// already run through the square in this search (`riders` bits a square).
-    passed: Box<[u64]>,
-    /// Whether the current search has reached the subset.
-    live: bool,
-}
-
-impl Scratch {
-    /// Readies the arrays for a search of `shape`: kept and cleared where the last search had
-    /// the same shape (only the subsets it visited are cleared), made afresh otherwise.
-    fn prepare(&mut self, shape: (usize, usize, usize), routes: bool) {
-        if self.shape == shape {
-            for &m in &self.touched {
-                if let Some(sub) = self.subsets[m as usize].as_mut() {
-                    sub.live = false;
-                    sub.seen.fill(0);
-                    sub.passed.fill(0);
-                }
-            }
-        } else {
-            *self = Self {
-                shape,
-                subsets: (0..shape.2).map(|_| None).collect(),
-                ..Self::default()
-            };
-        }
-        self.routes = routes;
-        self.touched.clear();
-        self.queue.clear();
-        self.came_from.clear();
-    }
-
-    /// Records state (captured, s), reached from square `from` (`u32::MAX` for the start; bit
-    /// 31 set when the move captured); `false` when it was reached before. O(1), and
-    /// O(squares) the first time a subset is reached in the scratch's life.
-    #[inline]
-    fn visit(&mut self, captured: u32, s: Square, from: u32) -> bool {
-        let (len, riders, _) = self.shape;
-        let sub = self.subsets[captured as usize].get_or_insert_with(|| Subset {
-            seen: vec![0; len.div_ceil(64)].into_boxed_slice(),
-            parent: Vec::new(),
-            passed: vec![0; (len * riders).div_ceil(64)].into_boxed_slice(),
-            live: false,
-        });
-        if !sub.live {
-            sub.live = true;
-            self.touched.push(captured);
-        }
-        let (word, bit) = (s.index() / 64, 1u64 << (s.index() % 64));
-        if sub.seen[word] & bit != 0 {
-            return false;
-        }
-        sub.seen[word] |= bit;
-        if self.routes {
-            if sub.parent.is_empty() {
-                sub.parent = vec![u32::MAX; len];
-            }
-            sub.parent[s.index()] = from;
-        }
-        self.queue.push_back(state(captured, s));
-        true
-    }
-}
-
 const NO_SQUARE: u32 = u32::MAX;
-/// Marks the end of a layer of distance in the search queue (no state packs to it: subsets
-/// are below 2^24).
+/// Marks the end of a layer of distance in the search queue (no state packs to it: subset ids
+/// are below `u32::MAX`).
 const LAYER: u64 = u64::MAX;
 
 impl<'a> Router<'a> {
-    /// The most capturable pieces: the state space has `2^k` subsets.
-    pub const MAX_CAPTURABLE: usize = 24;
-    /// The most search states (squares × capture subsets): 8 bytes each at worst, so the
-    /// search stays within about 512 MiB. 64×64 with 12 capturable pieces is 2^24.
-    pub const MAX_STATES: usize = 1 << 26;
+    /// The most capturable pieces: a capture subset is a 128-bit mask. (The subsets a search
+    /// reaches are what its budget limits, not their count `2^k`.)
+    pub const MAX_CAPTURABLE: usize = Mask::BITS as usize;
+    /// The most squares of a board: a square and a capture flag share a `u32`.
+    pub const MAX_SQUARES: usize = 1 << 26;
 
-    /// Bytes a router for a mover of `rule` may need on `squares` squares with `capturable`
-    /// pieces: per state a parent, a queue entry and a reached and a safe bit (13 bytes) and a
-    /// bit per ray-marking step (an unlimited ride or a hop); per square occupancy and a
-    /// distance map's entry (12).
-    /// `None` on overflow.
+    /// Bytes a router for a mover of `rule` needs on `squares` squares with `capturable` pieces
+    /// before its search reaches any state: per square occupancy, a distance map's entry and
+    /// a leap table's row (12 + 4 per step); per capturable piece its mask (16); and the first
+    /// capture subset's arrays (a parent, a reached and a safe bit per square and a bit per
+    /// ray-marking step). The states a search then reaches are charged as it reaches them
+    /// ([`Router::with_budget`]). `None` on overflow.
     #[must_use]
     pub fn bytes_needed(squares: usize, capturable: usize, rule: &Rule) -> Option<u64> {
-        let states = (squares as u64).checked_shl(u32::try_from(capturable).ok()?)?;
-        let riders = rule
-            .steps(Colour::White)
-            .iter()
-            .filter(|s| marks_rays(s, Wrap::None))
-            .count() as u64;
-        // A locust mover's route search keeps, per state reached by a capture, the subset it
-        // came from (a hash map entry, about 24 bytes).
-        let locust = if rule.paths().iter().any(LegPath::is_locust) {
-            24
-        } else {
-            0
-        };
-        let per_state = 13 + riders.div_ceil(8) + locust;
-        crate::limits::mul_add(states, per_state, (squares as u64).checked_mul(12)?)
+        let steps = rule.steps(Colour::White);
+        let riders = steps.iter().filter(|s| marks_rays(s, Wrap::None)).count() as u64;
+        let per_square = (16 + 4 * steps.len() as u64).checked_add((2 + riders).div_ceil(8))?;
+        crate::limits::mul_add(squares as u64, per_square, 16 * capturable as u64 + 256)
     }
 
     /// A router for a mover of `rule` and `colour` among the pieces of `pos`, which may capture
@@ -389,7 +298,8 @@ impl<'a> Router<'a> {
     ///
     /// # Errors
     ///
-    /// [`PathError`] on a strip, for a piece that cannot be captured, or for more capture states than [`Router::MAX_STATES`].
+    /// [`PathError`] on a strip, for a piece that cannot be captured, or for more capturable
+    /// pieces or squares than [`Router::MAX_CAPTURABLE`] and [`Router::MAX_SQUARES`].
     pub fn new(
         pos: &'a Position,
         rule: &Rule,
@@ -400,10 +310,10 @@ impl<'a> Router<'a> {
         let mut capturable: Vec<usize> = capturable.to_vec();
         capturable.sort_unstable();
         capturable.dedup();
-        if capturable.len() > Self::MAX_CAPTURABLE || rect.len() << capturable.len() > Self::MAX_STATES {
+        if capturable.len() > Self::MAX_CAPTURABLE || rect.len() > Self::MAX_SQUARES {
             return Err(PathError::TooManyCapturable(capturable.len(), rect.len()));
         }
-        let mut cap_bit = vec![0u32; pos.pieces().len()];
+        let mut cap_bit: Vec<Mask> = vec![0; pos.pieces().len()];
         for (b, &p) in capturable.iter().enumerate() {
             if p < pos.pieces().len() && pos.is_hostile(p, colour) {
                 cap_bit[p] = 1 << b;
@@ -418,7 +328,6 @@ impl<'a> Router<'a> {
                 .expect("a checked position has its pieces on the board");
             occupant[s.index()] = i as u32 + 1;
         }
-        let subsets = 1usize << capturable.len();
         let steps = rule.steps(colour);
         let initial = rule.initial_steps(colour);
         let initial_rank =
@@ -464,7 +373,7 @@ impl<'a> Router<'a> {
             steps,
             occupant,
             cap_bit,
-            safe: (0..subsets).map(|_| OnceLock::new()).collect(),
+            safe: RwLock::default(),
             lines,
             rider,
             riders,
@@ -474,6 +383,8 @@ impl<'a> Router<'a> {
             by_square: None,
             locust: rule.paths().iter().any(LegPath::is_locust),
             progress: None,
+            budget: Budget::default(),
+            fixed_bytes: Self::bytes_needed(rect.len(), capturable.len(), rule).unwrap_or(u64::MAX),
         })
     }
 
@@ -587,7 +498,14 @@ impl<'a> Router<'a> {
         }
     }
 
-    fn surface(&self, captured: u32) -> SubsetSurface<'_> {
+    /// The router, its searches refused when the states they reach, with the router's own
+    /// tables ([`Router::bytes_needed`]), would exceed `budget` (without it: [`Budget::default`]).
+    #[must_use]
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
+    }
+
+    fn surface(&self, captured: Mask) -> SubsetSurface<'_> {
         SubsetSurface {
             pos: self.pos,
             rect: self.rect,
@@ -599,9 +517,18 @@ impl<'a> Router<'a> {
 
     /// Squares no active hostile piece attacks, for one capture subset — nor, for a general
     /// under the flying-general rule, faces along an open line: built on first use,
-    /// O(squares + rays), then O(1).
-    fn safe_set(&self, captured: u32) -> &SquareSet {
-        self.safe[captured as usize].get_or_init(|| {
+    /// O(squares + rays), then kept (O(1) expected: a hash look-up).
+    fn safe_set(&self, captured: Mask) -> Arc<SquareSet> {
+        let cached = self
+            .safe
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&captured)
+            .cloned();
+        if let Some(safe) = cached {
+            return safe;
+        }
+        let safe = Arc::new({
             let rect = self.rect;
             let mut safe = SquareSet::full(rect.len());
             let surface = self.surface(captured);
@@ -621,7 +548,9 @@ impl<'a> Router<'a> {
                 }
             }
             safe
-        })
+        });
+        let mut cache = self.safe.write().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(cache.entry(captured).or_insert(safe))
     }
 
     /// The start's square: on the board and empty.
@@ -634,20 +563,28 @@ impl<'a> Router<'a> {
     }
 
     /// Breadth-first search from `start` in `scratch`, recording parents when `routes`;
-    /// `stop(captured, square, distance)` ends it early. Returns the state that stopped it.
+    /// `stop(captured, square, distance)` ends it early. Returns the state that stopped it
+    /// (packed with its subset's id in `scratch`). Capture subsets get their ids and arrays as
+    /// the search reaches them, charged against the budget with the states reached.
     fn search(
         &self,
         scratch: &mut Scratch,
         start: Coord,
         routes: bool,
-        mut stop: impl FnMut(u32, Square, u32) -> bool,
+        mut stop: impl FnMut(Mask, Square, u32) -> bool,
     ) -> Result<Option<u64>, PathError> {
         let s0 = self.check_start(start)?;
         let sc = scratch;
-        sc.prepare((self.rect.len(), self.riders, self.safe.len()), routes);
-        sc.visit(0, s0, u32::MAX);
+        sc.prepare(
+            (self.rect.len(), self.riders),
+            routes,
+            self.budget,
+            self.fixed_bytes,
+        );
+        let id0 = sc.intern(0, |m| self.safe_set(m))?;
+        sc.visit(id0, s0, u32::MAX)?;
         if stop(0, s0, 0) {
-            return Ok(Some(state(0, s0)));
+            return Ok(Some(state(id0, s0)));
         }
         sc.queue.push_back(LAYER);
         let mut next = std::mem::take(&mut sc.next);
@@ -655,12 +592,15 @@ impl<'a> Router<'a> {
         // The distance of the states being expanded: the queue holds one layer, a LAYER mark,
         // then the next layer.
         let mut d = 0u32;
-        let bound = (self.rect.len() as u64) * self.safe.len() as u64;
-        let mut reached = 1u64;
+        let squares = self.rect.len() as u64;
         'bfs: while let Some(st) = sc.queue.pop_front() {
             if st == LAYER {
                 if let Some(p) = self.progress {
-                    p("searching routes", reached, bound);
+                    p(
+                        "searching routes",
+                        sc.reached,
+                        squares * sc.reached_subsets() as u64,
+                    );
                 }
                 if sc.queue.is_empty() {
                     break;
@@ -669,19 +609,23 @@ impl<'a> Router<'a> {
                 sc.queue.push_back(LAYER);
                 continue;
             }
-            let (captured, s) = unpack(st);
+            let (id, s) = unpack(st);
             next.clear();
-            let sub = sc.subsets[captured as usize].as_mut().expect("reached");
-            self.expand(captured, s, &sub.seen, &mut sub.passed, &mut next);
+            let sub = sc.subset_mut(id);
+            let captured = sub.mask;
+            self.expand(captured, s, (&sub.seen, &sub.safe), &mut sub.passed, &mut next);
             for &(c, t) in &next {
-                let from = s.0 | if c == captured { 0 } else { 1 << 31 };
-                if sc.visit(c, t, from) {
+                let (to, from) = if c == captured {
+                    (id, s.0)
+                } else {
+                    (sc.intern(c, |m| self.safe_set(m))?, s.0 | 1 << 31)
+                };
+                if sc.visit(to, t, from)? {
                     if routes && self.locust && c != captured {
-                        sc.came_from.insert(state(c, t), captured);
+                        sc.came_from(state(to, t), id)?;
                     }
-                    reached += 1;
                     if stop(c, t, d + 1) {
-                        found = Some(state(c, t));
+                        found = Some(state(to, t));
                         break 'bfs;
                     }
                 }
@@ -727,18 +671,17 @@ impl<'a> Router<'a> {
     )]
     fn expand(
         &self,
-        captured: u32,
+        captured: Mask,
         s: Square,
-        seen: &[u64],
+        (seen, safe): (&[u64], &SquareSet),
         passed: &mut [u64],
-        next: &mut Vec<(u32, Square)>,
+        next: &mut Vec<(Mask, Square)>,
     ) {
         let steps = &self.steps[..];
         // Most moves stay in this subset and reach a square reached before: dropped here, on
         // the subset at hand, before the general visit.
         let fresh = |t: Square| seen[t.index() / 64] >> (t.index() % 64) & 1 == 0;
         let surface = self.surface(captured);
-        let safe = self.safe_set(captured);
         if let Some(leaps) = &self.leaps {
             // Plain leaps: one table lookup per step, no walker. A square reached before in
             // this subset holds no piece of it (the mover never stands on one), so it is
@@ -760,7 +703,7 @@ impl<'a> Router<'a> {
         }
         let from = self.rect.coord(s);
         // A landing `t` of `step`: to an empty safe square, or capturing a capturable piece.
-        let offer = |step: &Step, t: Square, next: &mut Vec<(u32, Square)>| match surface.piece(t) {
+        let offer = |step: &Step, t: Square, next: &mut Vec<(Mask, Square)>| match surface.piece(t) {
             None if step.can_move && safe.contains(t) && fresh(t) => next.push((captured, t)),
             Some(p) if step.can_capture && self.cap_bit[p] != 0 && safe.contains(t) => {
                 next.push((captured | self.cap_bit[p], t));
@@ -866,10 +809,10 @@ impl<'a> Router<'a> {
         &self,
         path: &LegPath,
         from: Coord,
-        captured: u32,
+        captured: Mask,
         surface: &SubsetSurface<'_>,
         fresh: &impl Fn(Square) -> bool,
-        next: &mut Vec<(u32, Square)>,
+        next: &mut Vec<(Mask, Square)>,
     ) {
         legs::each_move(path, from, Some(self.colour), surface, &mut |to, taken| {
             let mut c = captured;
@@ -892,7 +835,7 @@ impl<'a> Router<'a> {
     /// The pieces a move from `from` under subset `before` to `to` under `after` captured, in
     /// the order the move takes them: found again among the mover's leg moves (a locust may
     /// take two), else in index order. O(the mover's leg moves from `from`).
-    fn victims(&self, from: Square, before: u32, to: Square, after: u32) -> Vec<usize> {
+    fn victims(&self, from: Square, before: Mask, to: Square, after: Mask) -> Vec<usize> {
         let bits = after & !before;
         let surface = self.surface(before);
         let mut found = None;
@@ -908,7 +851,7 @@ impl<'a> Router<'a> {
                     let Some(pieces) = pieces.filter(|ps| ps.iter().all(|&p| self.cap_bit[p] != 0)) else {
                         return;
                     };
-                    let mask = pieces.iter().fold(0, |m, &p| m | self.cap_bit[p]);
+                    let mask: Mask = pieces.iter().fold(0, |m, &p| m | self.cap_bit[p]);
                     if found.is_none() && t == to && mask == bits {
                         found = Some(pieces);
                     }
@@ -925,23 +868,28 @@ impl<'a> Router<'a> {
     fn route_to(&self, scratch: &Scratch, end: u64) -> Route {
         let mut squares = Vec::new();
         let mut captured = Vec::new();
-        let (mut mask, mut s) = unpack(end);
+        let (id, mut s) = unpack(end);
+        let mut mask = scratch.subset(id).mask;
+        let mut id = id;
         loop {
             squares.push(self.rect.coord(s));
-            let prev = scratch.subsets[mask as usize].as_ref().expect("visited").parent[s.index()];
+            let prev = scratch.subset(id).parent[s.index()];
             if prev == u32::MAX {
                 break;
             }
             let parent = Square(prev & !(1 << 31));
-            if let Some(&before) = scratch.came_from.get(&state(mask, s)) {
+            if let Some(before) = scratch.came_from_of(state(id, s)) {
                 // A locust mover's capture: the subset it came from was recorded.
-                captured.extend(self.victims(parent, before, s, mask).into_iter().rev());
-                mask = before;
+                let before_mask = scratch.subset(before).mask;
+                captured.extend(self.victims(parent, before_mask, s, mask).into_iter().rev());
+                mask = before_mask;
+                id = before;
             } else if prev >> 31 == 1 {
                 // Reached by capturing the piece that stood here: before, it was not captured.
                 let piece = self.occupant[s.index()] as usize - 1;
                 captured.push(piece);
                 mask &= !self.cap_bit[piece];
+                id = scratch.id(mask).expect("a route's subsets were reached");
             }
             s = parent;
         }
@@ -1075,15 +1023,6 @@ fn marks_rays(s: &Step, wrap: Wrap) -> bool {
         Motion::Hop { range: 0 | 1, legs } => legs.is_empty() && wrap.is_flat(),
         Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => false,
     }
-}
-
-fn state(captured: u32, s: Square) -> u64 {
-    u64::from(captured) << 32 | u64::from(s.0)
-}
-
-#[inline]
-fn unpack(st: u64) -> (u32, Square) {
-    ((st >> 32) as u32, Square(st as u32))
 }
 
 #[cfg(test)]

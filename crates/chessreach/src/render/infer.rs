@@ -25,6 +25,9 @@ pub fn betza_line(found: &Inference) -> String {
 #[must_use]
 pub fn simplest_line(found: &Inference) -> String {
     match found.simplest_name() {
+        Some(name) if name.is_empty() => {
+            "Simplest rule found that draws the same diagram: the empty rule (no move: nothing is attacked)".into()
+        }
         Some(name) => format!(
             "Simplest rule found that draws the same diagram: {name} ({} of the offsets above can be used by some piece here; the rest are free to take or leave)",
             found.usable.len()

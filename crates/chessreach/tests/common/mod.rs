@@ -18,6 +18,7 @@ use chessreach::piece::{Colour, Rule};
 use proptest::prelude::*;
 
 pub mod endgame_ref;
+pub mod subsets_ref;
 pub mod wrap;
 pub mod xbetza_ref;
 
