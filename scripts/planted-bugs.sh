@@ -172,4 +172,9 @@ plant "a route search's subset arrays reused without clearing what was reached" 
 plant "infer's names without riders (only leaps as candidates)" crates/chessreach/src/infer/name.rs \
   "            ranges.push(0);" "" \
   "-p chessreach --test infer_oracle"
+plant "a legend swatch drawn over white, not over the squares it keys" crates/chessreach/src/render/mod.rs \
+  "            if ground == Ground::Checkered {
+                let _ = writeln!(" "            if ground == Ground::Plain {
+                let _ = writeln!(" \
+  "-p chessreach-cli --test gallery"
 exit $failed

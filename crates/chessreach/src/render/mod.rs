@@ -194,6 +194,10 @@ pub fn text(view: &View, cell: impl Fn(Coord) -> Cell) -> String {
 
 const SQ: i64 = 40;
 
+/// The checkerboard's light and dark squares.
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+
 /// One entry of a picture's legend: a swatch (a CSS colour `#rrggbb`, drawn as a shaded square,
 /// or a mark drawn as text) and what it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -287,6 +291,7 @@ pub fn draw(
 ) -> String {
     let w = count(view.width());
     let h = view.ranks.end() - view.ranks.start() + 1;
+    let keys = &drawn_keys(ground, view, keys, lines, &cell);
     // Wide enough for the board and the longest legend line (about 7 px a character).
     let longest = keys.iter().map(|k| k.label.chars().count()).max().unwrap_or(0);
     let legend_width = MARGIN + 30 + 7 * i64::try_from(longest).unwrap_or(0);
@@ -334,20 +339,7 @@ pub fn draw(
         (MARGIN, top),
         (MARGIN + w * SQ, top + h * SQ),
     );
-    for (col, file) in (0_i64..).zip(view.files.clone()) {
-        let label = if view.algebraic() {
-            Coord::file_name(file)
-        } else {
-            file.to_string()
-        };
-        let _ = writeln!(
-            board,
-            r#"<text x="{}" y="{}" font-size="12" text-anchor="middle">{}</text>"#,
-            MARGIN + col * SQ + SQ / 2,
-            top + h * SQ + 16,
-            escape(&label)
-        );
-    }
+    file_labels(&mut board, view, top + h * SQ + 16);
     let note = wrap_note(view.wrap);
     let entries = keys.len()
         + sides.iter().filter(|&&s| s).count()
@@ -382,9 +374,61 @@ pub fn draw(
         );
     }
     out.push_str(&board);
-    legend(ground, &mut out, keys, (sides, promoted), legend_top, note);
+    legend(
+        ground,
+        &mut out,
+        (keys, lines),
+        (sides, promoted),
+        legend_top,
+        note,
+    );
     out.push_str("</svg>\n");
     out
+}
+
+/// The file labels under the board, on the line at `y`. O(view files).
+fn file_labels(board: &mut String, view: &View, y: i64) {
+    for (col, file) in (0_i64..).zip(view.files.clone()) {
+        let label = if view.algebraic() {
+            Coord::file_name(file)
+        } else {
+            file.to_string()
+        };
+        let _ = writeln!(
+            board,
+            r#"<text x="{}" y="{y}" font-size="12" text-anchor="middle">{}</text>"#,
+            MARGIN + col * SQ + SQ / 2,
+            escape(&label)
+        );
+    }
+}
+
+/// The `keys` a picture shows: a mark (text) always; a colour only when a square of the view
+/// is shaded with it (on a plain ground an unshaded square is white) or a line is drawn in
+/// it, so the legend never names a colour the picture does not hold. O(view squares + keys ×
+/// colours drawn).
+fn drawn_keys(
+    ground: Ground,
+    view: &View,
+    keys: &[Key],
+    lines: &[Segment],
+    cell: &impl Fn(Coord) -> Cell,
+) -> Vec<Key> {
+    let mut shades: Vec<&str> = lines.iter().map(|l| l.stroke).collect();
+    for rank in view.ranks.clone() {
+        for file in view.files.clone() {
+            let shade = cell(Coord::new(file, rank))
+                .shade
+                .or((ground == Ground::Plain).then_some("#ffffff"));
+            if let Some(shade) = shade.filter(|s| !shades.contains(s)) {
+                shades.push(shade);
+            }
+        }
+    }
+    keys.iter()
+        .copied()
+        .filter(|k| !k.swatch.starts_with('#') || shades.contains(&k.swatch))
+        .collect()
 }
 
 /// `lines` drawn into `board` between square centres; returns the colours of the arrowheads
@@ -444,15 +488,17 @@ fn square(
     dark: bool,
     c: &Cell,
 ) -> Option<Colour> {
-    let base = match (ground, dark) {
-        (Ground::Plain, _) => r##"fill="#ffffff" stroke="#c8c8c8""##,
-        (Ground::Checkered, true) => r##"fill="#b58863""##,
-        (Ground::Checkered, false) => r##"fill="#f0d9b5""##,
+    let _ = match ground {
+        Ground::Plain => writeln!(
+            board,
+            r##"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="#ffffff" stroke="#c8c8c8"/>"##
+        ),
+        Ground::Checkered => writeln!(
+            board,
+            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{}"/>"#,
+            if dark { DARK } else { LIGHT }
+        ),
     };
-    let _ = writeln!(
-        board,
-        r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" {base}/>"#
-    );
     if let Some(shade) = c.shade {
         let _ = writeln!(
             board,
@@ -517,11 +563,14 @@ fn square(
 
 /// The legend below an SVG board: `keys`, then a disc for each piece colour drawn, the
 /// promoted badge when one is drawn, then the wrapped edges (a dashed bar and `wrap`, the
-/// note) when the board wraps.
+/// note) when the board wraps. Each swatch is drawn as its key is drawn on the board, so the
+/// legend shows the very colours of the picture: a key whose colour is one of `lines`' is a
+/// line; a shade on the checkerboard is laid over a light half and a dark half, as over the
+/// squares; a shade on a plain ground is opaque.
 fn legend(
     ground: Ground,
     out: &mut String,
-    keys: &[Key],
+    (keys, lines): (&[Key], &[Segment]),
     (sides, promoted): ([bool; 2], bool),
     top: i64,
     wrap: Option<&str>,
@@ -529,7 +578,23 @@ fn legend(
     let pieces = [(Colour::White, "a White piece"), (Colour::Black, "a Black piece")];
     let mut y = top;
     for key in keys {
-        if key.swatch.starts_with('#') {
+        if lines.iter().any(|l| l.stroke == key.swatch) {
+            let _ = writeln!(
+                out,
+                r#"<line x1="{MARGIN}" y1="{y8}" x2="{}" y2="{y8}" stroke="{}" stroke-width="4"/>"#,
+                MARGIN + 12,
+                key.swatch,
+                y8 = y + 8
+            );
+        } else if key.swatch.starts_with('#') {
+            if ground == Ground::Checkered {
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{MARGIN}" y="{y2}" width="6" height="12" fill="{LIGHT}"/><rect x="{}" y="{y2}" width="6" height="12" fill="{DARK}"/>"#,
+                    MARGIN + 6,
+                    y2 = y + 2
+                );
+            }
             let _ = writeln!(
                 out,
                 r##"<rect x="{MARGIN}" y="{}" width="12" height="12" fill="{}"{} stroke="#555555"/>"##,
@@ -664,6 +729,7 @@ mod tests {
         let cell = |c: Coord| Cell {
             piece: (c == Coord::new(2, 2)).then_some(('N', Colour::Black)),
             mark: (c.rank == 1).then_some('x'),
+            shade: (c.rank == 1).then_some("#d62728"),
             ..Cell::default()
         };
         assert_eq!(text(&view, cell), "2  . n .\n1  x x x\n   a b c\n");
@@ -717,6 +783,14 @@ mod tests {
         assert!(s.contains("<title>t&lt;1&gt;</title>"));
         assert!(s.contains(">t&lt;1&gt;</text>"), "the title is drawn");
         assert!(s.contains(">attacked</text>") && s.contains(">a Black piece</text>"));
+        let unshaded = svg(&view, "t", &keys, &[], |c| Cell {
+            shade: None,
+            ..cell(c)
+        });
+        assert!(
+            !unshaded.contains(">attacked</text>"),
+            "a colour no square shows is not keyed"
+        );
         assert!(
             !s.contains(">a White piece</text>"),
             "only the colours drawn are keyed"
