@@ -333,7 +333,7 @@ fn cases() -> Vec<Case> {
             "",
             2,
         )
-        .err(&["the route search would need 22.5 GB"]),
+        .err(&["the route search would need 44.1 GB"]),
         case(
             "a route on a board too large to search, whatever the budget",
             &[
