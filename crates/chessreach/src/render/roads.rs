@@ -196,10 +196,11 @@ pub fn roads_svg(grid: &EdgeGrid, pieces: &[Piece], k: usize, got: &[Reached]) -
         }
     };
     let title = format!(
-        "Placement {}: a colour-{} piece of level {} (gold) reaches {total} intersection(s); discs show levels; axes: row, column as in the input",
+        "Placement {}: a colour-{} piece of level {} (gold) reaches {}; discs show levels; axes: row, column as in the input",
         k + 1,
         mover.colour,
-        mover.level
+        mover.level,
+        crate::geometry::counted(total, "intersection", "intersections")
     );
     super::svg(&view, &title, &ROADS_KEYS, &lines, cell)
 }
