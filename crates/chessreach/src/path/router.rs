@@ -195,7 +195,7 @@ impl Surface for SubsetSurface<'_> {
 /// its searches only add to that cache). A search's working arrays live in a [`Scratch`] the
 /// caller passes in and may reuse for every question, of this router or another: it keeps its
 /// arrays and refills them, so repeated questions allocate little. Capture subsets are made as
-/// a search reaches them, never all `2^k` up front ([`super::subsets`]); the search is charged
+/// a search reaches them, never all `2^k` up front (`path::subsets`); the search is charged
 /// against its [`Budget`] ([`Router::with_budget`]) as it reaches states and refused, with
 /// [`PathError::TooLarge`], only when they would exceed it. A search is O(S · squares · (l + u + Σr)) for S reached subsets, l leap steps, u unlimited
 /// rider and hopper steps (each (square, step) is walked once per subset: a ray stops where an

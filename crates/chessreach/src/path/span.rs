@@ -1,7 +1,7 @@
 //! Routes on strips for any mover, with captures: an exact search on the span that matters.
 //!
 //! A king that captures nothing has its own compressed engine ([`super::strip`]); movers that
-//! do not hop cross long empty stretches by the crossing engine ([`super::cross`]), with
+//! do not hop cross long empty stretches by the crossing engine (`path::cross`), with
 //! captures leg by leg between captures (`path::cross::capture`). Every other
 //! strip question — any Betza mover (leapers, riders, lame pieces, hoppers), hoppers or
 //! periodic riders among the pieces, captures, distance maps over a window of files — is
