@@ -16,7 +16,10 @@ twice with different ranges in one mode (Fairy-Stockfish keeps the last, chessre
 """
 
 import argparse
+import functools
 import json
+import multiprocessing
+import os
 import subprocess
 import sys
 
@@ -170,6 +173,16 @@ def check_screens(binary, betza, at):
     return problems
 
 
+def judge(binary, betza):
+    """The disagreements for one piece: alone on three squares, then among screens."""
+    problems = []
+    for at in ((4, 4), (2, 7), (7, 2)):
+        problems += check(binary, betza, at)
+        if problems:
+            return problems
+    return check_screens(binary, betza, (4, 4))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/chessreach")
@@ -180,14 +193,10 @@ def main():
     if a.pieces:
         pieces = [l.strip() for l in open(a.pieces) if l.strip()]
     bad = refused = unsupported = 0
-    for betza in pieces:
-        problems = []
-        for at in ((4, 4), (2, 7), (7, 2)):
-            problems += check(a.binary, betza, at)
-            if problems:
-                break
-        if not problems:
-            problems += check_screens(a.binary, betza, (4, 4))
+    # One process a core (pyffish and the spawned binaries are the cost); answers in order.
+    with multiprocessing.Pool(os.cpu_count() or 1) as pool:
+        judged = pool.map(functools.partial(judge, a.binary), pieces)
+    for betza, problems in zip(pieces, judged):
         if problems == ["REFUSED"]:
             refused += 1
             if not a.quiet:
