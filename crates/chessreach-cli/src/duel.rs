@@ -3,11 +3,6 @@
 //! The rules, the solver, the referee and the protocol live in `chessreach::duel`; this file
 //! parses arguments, spawns programs (with timeouts and process groups) and prints.
 
-#![expect(
-    clippy::cast_possible_wrap,
-    clippy::cast_precision_loss,
-    reason = "board sizes (at most 2^32 files/ranks) fit i64 exactly; state counts shown as f64 rates only"
-)]
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -657,6 +652,10 @@ impl Program {
     }
 }
 
+#[expect(
+    clippy::cast_possible_wrap,
+    reason = "board sides are below 2^32, so a file or rank fits i64"
+)]
 fn random_start(duel: &Duel, rng: &mut SplitMix) -> (Coord, Coord) {
     let rect = duel.rect();
     loop {
@@ -804,6 +803,10 @@ fn judge(a: &JudgeArgs, budget: Budget) -> Result<()> {
 
 /// The last line of a judged series: `3 won, 1 not won, of 4 games; 2.7 moves per win on
 /// average` (`of 1 game`, `no wins`).
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "an average shown to one decimal: f64's rounding of a move count is invisible"
+)]
 fn series_summary(wins: u32, failures: u32, games: u32, total_moves: u64) -> String {
     let average = if wins > 0 {
         format!(

@@ -1,8 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    reason = "file names are made only for files 1..=26"
-)]
 use std::fmt;
 use std::ops::Neg;
 use std::str::FromStr;
@@ -83,7 +78,7 @@ impl Coord {
     /// has one, else `x,y`) to `out`. O(digits).
     pub fn push_name(self, out: &mut String) {
         if self.has_algebraic_name() {
-            out.push(char::from(b'a' + (self.file - 1) as u8));
+            out.push(file_letter(self.file));
             out.push_str(itoa::Buffer::new().format(self.rank));
         } else {
             self.push_numeric(out);
@@ -94,7 +89,7 @@ impl Coord {
     #[must_use]
     pub fn file_name(file: i64) -> String {
         if (1..=26).contains(&file) {
-            char::from(b'a' + (file - 1) as u8).to_string()
+            file_letter(file).to_string()
         } else {
             file.to_string()
         }
@@ -192,6 +187,17 @@ impl FromStr for Coord {
             .map_err(|_| CoordParseError::OutOfRange(s.to_owned()))?;
         Ok(Self::new(i64::from(letter as u8 - b'a') + 1, rank))
     }
+}
+
+/// The letter of a file `1..=26` (`a` … `z`).
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "called only for files 1..=26"
+)]
+fn file_letter(file: i64) -> char {
+    debug_assert!((1..=26).contains(&file));
+    char::from(b'a' + (file - 1) as u8)
 }
 
 #[cfg(test)]

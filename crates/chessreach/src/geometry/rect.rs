@@ -1,8 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    reason = "Rect::new keeps width·height below 2^32 − 1, so every side and square index fits u32; coordinates are checked with contains() before the cast"
-)]
 use std::fmt;
 
 use thiserror::Error;
@@ -72,6 +67,11 @@ impl Iterator for LineSquares {
     type Item = Square;
 
     #[inline]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "index is the dense index of a square on the board (checked above), below 2^32 − 1 by Rect::new"
+    )]
     fn next(&mut self) -> Option<Square> {
         if self.done {
             return None;
@@ -261,10 +261,14 @@ impl Rect {
         if width == 0 || height == 0 {
             return Err(RectError::Empty { width, height });
         }
-        match width.checked_mul(height) {
-            Some(n) if n < u64::from(u32::MAX) => Ok(Self {
-                width: width as u32,
-                height: height as u32,
+        match (
+            width.checked_mul(height),
+            u32::try_from(width),
+            u32::try_from(height),
+        ) {
+            (Some(n), Ok(width), Ok(height)) if n < u64::from(u32::MAX) => Ok(Self {
+                width,
+                height,
                 wrap: Wrap::None,
             }),
             _ => Err(RectError::TooLarge { width, height }),
@@ -419,6 +423,11 @@ impl Rect {
     /// The dense index of `c`, or `None` off the board.
     #[inline]
     #[must_use]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "c is on the board (checked first), so file − 1 and rank − 1 fit u32"
+    )]
     pub fn square(self, c: Coord) -> Option<Square> {
         if self.contains(c) {
             Some(Square((c.rank - 1) as u32 * self.width + (c.file - 1) as u32))
@@ -436,7 +445,7 @@ impl Rect {
 
     /// Every square, in index order (`a1`, `b1`, …, then rank 2 …).
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (0..self.len() as u32).map(Square)
+        (0..self.width * self.height).map(Square)
     }
 }
 

@@ -6,12 +6,6 @@
 //! size, exact after rounding since the counts stay far below 2^52. [`correlate`] and
 //! [`convolve`] pick the cheaper by a cost estimate.
 
-#![expect(
-    clippy::cast_possible_wrap,
-    clippy::cast_precision_loss,
-    clippy::cast_sign_loss,
-    reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^56 and convert exactly between usize and i64; FFT sums are counts below 2^52, exact in f64"
-)]
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -49,6 +43,10 @@ fn smooth_at_least(n: usize) -> usize {
     m
 }
 
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
+)]
 fn fft_cheaper(k: usize, rows: usize, out_rows: usize, out_cols: usize) -> bool {
     let bitset = k as f64 * rows as f64 * (out_cols.div_ceil(64) as f64 + 1.0);
     let (m, n) = (smooth_at_least(out_rows) as f64, smooth_at_least(out_cols) as f64);
@@ -62,6 +60,10 @@ fn fft_cheaper(k: usize, rows: usize, out_rows: usize, out_cols: usize) -> bool 
 #[expect(
     clippy::many_single_char_names,
     reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+)]
+#[expect(
+    clippy::cast_possible_wrap,
+    reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
 )]
 pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
     let (h, w) = (a.rows(), a.cols());
@@ -99,6 +101,11 @@ pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
 #[expect(
     clippy::many_single_char_names,
     reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+)]
+#[expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
 )]
 pub fn convolve(p: &BitGrid, d: &BitGrid, engine: Engine) -> BitGrid {
     let (h, w) = (p.rows(), p.cols());
@@ -241,6 +248,11 @@ fn transpose(a: &[Complex<f64>], rows: usize, cols: usize) -> Vec<Complex<f64>> 
     clippy::many_single_char_names,
     reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
 )]
+#[expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
+)]
 fn fft_correlate(a: &BitGrid, b: &BitGrid) -> BitGrid {
     let (h, w) = (a.rows(), a.cols());
     let plan = Plan2d::new(2 * h - 1, 2 * w - 1);
@@ -269,6 +281,11 @@ fn fft_correlate(a: &BitGrid, b: &BitGrid) -> BitGrid {
 #[expect(
     clippy::many_single_char_names,
     reason = "the FFT's sizes and indices (m, n, r, c, i, j) as in the algorithm"
+)]
+#[expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
 )]
 fn fft_convolve(p: &BitGrid, d: &BitGrid) -> BitGrid {
     let (h, w) = (p.rows(), p.cols());
@@ -329,9 +346,12 @@ mod tests {
             let mut reach = BitGrid::new(h, w);
             for (ar, ac) in ga.ones() {
                 for (i, j) in want.ones() {
-                    let (r, c) = (ar as isize + i as isize - (h as isize - 1), ac as isize + j as isize - (w as isize - 1));
-                    if (0..h as isize).contains(&r) && (0..w as isize).contains(&c) {
-                        reach.set(r as usize, c as usize);
+                    let (r, c) = (
+                        ar.cast_signed() + i.cast_signed() - (h.cast_signed() - 1),
+                        ac.cast_signed() + j.cast_signed() - (w.cast_signed() - 1),
+                    );
+                    if (0..h.cast_signed()).contains(&r) && (0..w.cast_signed()).contains(&c) {
+                        reach.set(r.cast_unsigned(), c.cast_unsigned());
                     }
                 }
             }

@@ -1,11 +1,5 @@
 //! A rectangle of bits, one `u64` word run per row.
 
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss,
-    reason = "grids are costed against the budget, so sides and offsets stay far below 2^56 and convert exactly between usize and i64"
-)]
 /// `rows × cols` bits, row-major; each row is `words` words, bit `c` of a row is column `c`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BitGrid {
@@ -114,6 +108,12 @@ impl BitGrid {
 
     /// ORs `src` shifted by `shift` columns (bit `c` to bit `c + shift`) into row `r`; bits that
     /// land outside the row are dropped. O(words).
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_possible_wrap,
+        clippy::cast_sign_loss,
+        reason = "grids are costed against the budget, so sides and offsets stay far below 2^56 and convert exactly between usize and i64"
+    )]
     pub fn or_shifted(&mut self, r: usize, src: &[u64], shift: isize) {
         let cols = self.cols;
         let dst = self.row_mut(r);
@@ -155,9 +155,9 @@ mod tests {
             dst.or_shifted(0, src.row(0), shift);
             let mut want = BitGrid::new(1, dst_cols);
             for (_, c) in src.ones() {
-                let t = c as isize + shift;
-                if (0..dst_cols as isize).contains(&t) {
-                    want.set(0, t as usize);
+                let t = c.cast_signed() + shift;
+                if (0..dst_cols.cast_signed()).contains(&t) {
+                    want.set(0, t.cast_unsigned());
                 }
             }
             prop_assert_eq!(dst, want);

@@ -1,9 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss,
-    reason = "names are searched only on diagrams with at most SEARCH_WORK piece-target pairs, so squares and offsets convert exactly"
-)]
 //! The simplest Betza name of a rule that draws a diagram.
 //!
 //! A rule draws a diagram exactly when it sends no piece onto a safe square (every offset of it
@@ -82,6 +76,12 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
 #[expect(
     clippy::too_many_lines,
     reason = "the candidates' three steps (useful offsets, atoms and ranges, K and Q) share their tables"
+)]
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "names are searched only on diagrams with at most SEARCH_WORK piece-target pairs, so squares and offsets convert exactly"
 )]
 pub(super) fn simplest(marks: &Marks, allowed: &OffsetSet, bound: Option<String>) -> Option<String> {
     let targets = &marks.targets;

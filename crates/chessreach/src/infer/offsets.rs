@@ -1,9 +1,3 @@
-#![expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss,
-    reason = "offset tables are twice a budget-costed diagram per side, so offsets and indices stay far below 2^56 and convert exactly between usize and i64"
-)]
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::grid::BitGrid;
@@ -75,6 +69,12 @@ impl OffsetSet {
     /// every multiple of their leap up to their range, with nothing blocking (weird-chess
     /// pieces jump).
     #[must_use]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_possible_wrap,
+        clippy::cast_sign_loss,
+        reason = "offset tables are twice a budget-costed diagram per side, so offsets and indices stay far below 2^56 and convert exactly between usize and i64"
+    )]
     pub fn from_rule(rule: &Rule, width: usize, height: usize) -> Self {
         let mut grid = BitGrid::new(2 * height - 1, 2 * width - 1);
         let (w, h) = (width as i64, height as i64);
@@ -107,6 +107,12 @@ impl OffsetSet {
 
     /// Whether `(dx, dy)` is in the set.
     #[must_use]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_possible_wrap,
+        clippy::cast_sign_loss,
+        reason = "offset tables are twice a budget-costed diagram per side, so offsets and indices stay far below 2^56 and convert exactly between usize and i64"
+    )]
     pub fn contains(&self, dx: i64, dy: i64) -> bool {
         let (w, h) = (self.width as i64, self.height as i64);
         dx.abs() < w && dy.abs() < h && self.grid.get((h - 1 - dy) as usize, (dx + w - 1) as usize)
@@ -125,6 +131,10 @@ impl OffsetSet {
     }
 
     /// Every offset `(dx, dy)`.
+    #[expect(
+        clippy::cast_possible_wrap,
+        reason = "offset tables are twice a budget-costed diagram per side, so offsets and indices stay far below 2^56 and convert exactly between usize and i64"
+    )]
     pub fn iter(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
         let (w, h) = (self.width as i64, self.height as i64);
         self.grid
@@ -179,6 +189,12 @@ impl OffsetSet {
     /// O(n) per direction for an `n × n` board, stopping after `atoms` atoms: so naming a
     /// random 2000×2000 diagram's rule gives up after a few directions instead of building a
     /// rule of millions of components.
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_possible_wrap,
+        clippy::cast_sign_loss,
+        reason = "offset tables are twice a budget-costed diagram per side, so offsets and indices stay far below 2^56 and convert exactly between usize and i64"
+    )]
     pub(crate) fn named_within(&self, allowed: &Self, atoms: usize) -> Option<Rule> {
         let (w, h) = (self.width as i64, self.height as i64);
         let gcd = |mut a: i64, mut b: i64| {
