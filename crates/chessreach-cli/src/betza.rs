@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use chessreach::attack::{compare_dialects, move_diagram, Cell, Comparison};
-use chessreach::geometry::{Coord, Rect};
+use chessreach::attack::{compare_dialects, move_diagram, Comparison};
+use chessreach::geometry::{Board, Coord, Rect};
 use chessreach::piece::{xbetza, Colour, Dialect};
 use serde_json::json;
 
@@ -28,9 +28,11 @@ pub(crate) struct Args {
     /// Draw the Black piece (White's rule turned by 180°).
     #[arg(long)]
     black: bool,
-    /// Foes on these squares, comma-separated (`d5,e6`).
-    #[arg(long, value_name = "SQ,…", value_delimiter = ',')]
-    blockers: Vec<Coord>,
+    /// Foes on these squares, separated by `/` as `path --may-capture` takes them (`d5/e6`,
+    /// `28,2/27,3` on boards over 26 files); letter squares may also be separated by commas
+    /// (`d5,e6`).
+    #[arg(long, value_name = "SQ/…", value_parser = parse_squares)]
+    blockers: Option<Squares>,
     /// Instead of the diagram, the squares where the two dialects' readings differ.
     #[arg(long)]
     compare: bool,
@@ -40,12 +42,63 @@ pub(crate) struct Args {
     format: String,
 }
 
+/// Squares given as one list.
+#[derive(Clone, Debug, Default)]
+struct Squares(Vec<Coord>);
+
+/// A list of squares: `/` (or white space) between squares; a part that is not one square is
+/// read as letter squares separated by commas (`d5,e6`).
+fn parse_squares(s: &str) -> Result<Squares, String> {
+    let mut out = Vec::new();
+    for part in s
+        .split(|c: char| c == '/' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+    {
+        match part.parse::<Coord>() {
+            Ok(c) => out.push(c),
+            Err(whole) => {
+                let listed: Result<Vec<Coord>, _> = part.split(',').map(str::parse).collect();
+                out.extend(
+                    listed.map_err(|_| {
+                        format!("{whole} (squares are separated by `/`: `d5/e6`, `28,2/27,3`)")
+                    })?,
+                );
+            }
+        }
+    }
+    Ok(Squares(out))
+}
+
 fn parse_rect(s: &str) -> Result<Rect, String> {
     let (w, h) = s
         .split_once('x')
         .ok_or_else(|| format!("expected FILESxRANKS such as `8x8`, found `{s}`"))?;
     let bad = |_| format!("expected FILESxRANKS such as `8x8`, found `{s}`");
     Rect::new(w.trim().parse().map_err(bad)?, h.trim().parse().map_err(bad)?).map_err(|e| e.to_string())
+}
+
+/// The piece's square and the blockers' are on the board, each given once, none on the piece.
+fn check_squares(board: Rect, at: Coord, blockers: &[Coord]) -> Result<()> {
+    let name = |c: Coord| Board::Rect(board).name(c);
+    let off =
+        |flag: &str, c: Coord| crate::UsageError(format!("{flag}: {c} is off the {board} board")).into();
+    if !board.contains(at) {
+        return Err(off("--at", at));
+    }
+    for (i, &b) in blockers.iter().enumerate() {
+        if !board.contains(b) {
+            return Err(off("--blockers", b));
+        }
+        if b == at {
+            return Err(
+                crate::UsageError(format!("--blockers: {} is the piece's square (--at)", name(b))).into(),
+            );
+        }
+        if blockers[..i].contains(&b) {
+            return Err(crate::UsageError(format!("--blockers: {} is given twice", name(b))).into());
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
@@ -61,12 +114,13 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
             i64::from(args.board.height().div_ceil(2)),
         )
     });
+    let blockers = args.blockers.as_ref().map_or(&[][..], |b| &b.0[..]);
+    check_squares(args.board, at, blockers)?;
     if args.compare {
         if args.format == "svg" {
             return Err(crate::UsageError("--format svg draws a diagram: not with --compare".into()).into());
         }
-        let found =
-            compare_dialects(&args.text, args.board, at, colour, &args.blockers).map_err(crate::usage)?;
+        let found = compare_dialects(&args.text, args.board, at, colour, blockers).map_err(crate::usage)?;
         let (json, text) = match &found {
             Comparison::Same => (
                 json!({"same": true}),
@@ -107,7 +161,7 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
             warnings: Vec::new(),
         },
     };
-    let cells = move_diagram(&reading.rule, args.board, at, colour, &args.blockers).map_err(crate::usage)?;
+    let cells = move_diagram(&reading.rule, args.board, at, colour, blockers).map_err(crate::usage)?;
     let canonical = args.dialect.print(&reading.rule);
     if args.format == "svg" {
         let side = if args.black { "Black" } else { "White" };
@@ -116,7 +170,7 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
     } else if args.format == "json" {
         let squares: serde_json::Map<String, serde_json::Value> = cells
             .iter()
-            .map(|(c, cell)| (c.to_string(), json!(cell)))
+            .map(|(&c, cell)| (Board::Rect(args.board).name(c), json!(cell)))
             .collect();
         let warnings: Vec<String> = reading.warnings.iter().map(|w| w.message.clone()).collect();
         output::write_json(
@@ -124,21 +178,7 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
             &json!({"canonical": canonical, "dialect": args.dialect.as_str(), "squares": squares, "warnings": warnings}),
         )?;
     } else {
-        for rank in (1..=i64::from(args.board.height())).rev() {
-            write!(out, "{rank:>2} ")?;
-            for file in 1..=i64::from(args.board.width()) {
-                let c = cells.get(&Coord::new(file, rank)).map_or('.', |c| c.symbol());
-                write!(out, " {c}")?;
-            }
-            writeln!(out)?;
-        }
-        write!(out, "   ")?;
-        for file in 0..args.board.width() {
-            let letter = char::from_digit(file + 10, 36).unwrap_or('?');
-            write!(out, " {letter}")?;
-        }
-        writeln!(out)?;
-        writeln!(out, "{}", Cell::LEGEND)?;
+        out.write_all(chessreach::render::betza_text(args.board, colour, &cells).as_bytes())?;
         writeln!(out, "canonical ({}): {canonical}", args.dialect)?;
         for w in &reading.warnings {
             writeln!(out, "warning: {} (character {})", w.message, w.at + 1)?;

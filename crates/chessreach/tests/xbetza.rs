@@ -215,6 +215,29 @@ fn famous_pieces_print_and_read_back() {
         let printed = xbetza::print(&r);
         assert!(!printed.contains('?'), "{text} → {printed}");
         assert_eq!(xbetza::parse(&printed).expect(&printed), r, "{text} → {printed}");
+        assert!(
+            printed.len() <= text.len(),
+            "{text} → {printed}: longer than the text"
+        );
+    }
+}
+
+#[test]
+fn canonical_texts_are_the_ones_people_write() {
+    for (text, canonical) in [
+        ("R", "R"),
+        ("afsW", "afsW"),
+        ("mafsW", "afsW"),
+        ("fcafmF", "fcafmF"),
+        ("FyafsF", "FyafsF"),
+        ("jR", "jR"),
+        ("KADcaKmabK", "KDAcaKabK"),
+        ("lmaflWrmafrW", "laflWrafrW"),
+        ("fsK", "fF"),
+        ("NN", "NN"),
+    ] {
+        let printed = xbetza::print(&xbetza::parse(text).expect(text));
+        assert_eq!(printed, canonical, "{text}");
     }
 }
 
@@ -226,6 +249,9 @@ proptest! {
             let printed = xbetza::print(&r);
             prop_assert!(!printed.contains('?'), "{} → {}", text, printed);
             prop_assert_eq!(xbetza::parse(&printed).expect("reads back"), r, "{} → {}", text, printed);
+            if xbetza::read(&text).is_ok_and(|r| r.warnings.is_empty()) {
+                prop_assert!(printed.len() <= text.len(), "{} → {}: longer than the text", text, printed);
+            }
         }
     }
 
@@ -251,5 +277,32 @@ fn move_diagram_draws_moves_locust_victims_and_landings() {
     assert_eq!(
         compare_dialects("N", rect, sq("d4"), Colour::White, &[]).expect("compare"),
         Comparison::Same
+    );
+}
+
+#[test]
+fn move_diagram_tells_captured_blockers_from_blockers_in_the_way() {
+    use chessreach::attack::{move_diagram, Cell};
+    let rect = Rect::new(8, 8).expect("8x8");
+    let rook = xbetza::parse("R").expect("R");
+    let blockers = [sq("d6"), sq("d7"), sq("f6")];
+    let cells = move_diagram(&rook, rect, sq("d4"), Colour::White, &blockers).expect("diagram");
+    assert_eq!(cells.get(&sq("d6")), Some(&Cell::Captured));
+    assert_eq!(
+        cells.get(&sq("d7")),
+        Some(&Cell::Blocker),
+        "behind d6: out of reach"
+    );
+    assert_eq!(
+        cells.get(&sq("f6")),
+        Some(&Cell::Blocker),
+        "not on the rook's lines"
+    );
+    assert_eq!(cells.get(&sq("d5")), Some(&Cell::MoveOrCapture));
+    // The legend names what the diagram shows, nothing else.
+    let legend = Cell::legend(cells.values());
+    assert_eq!(
+        legend,
+        "@ the piece   # a blocker (a foe) in the way   C a blocker it captures   * moves or captures"
     );
 }

@@ -14,8 +14,10 @@ use crate::piece::{Colour, Dialect, Rule};
 pub enum Cell {
     /// The piece.
     Piece,
-    /// A blocker (a foe of the piece).
+    /// A blocker (a foe of the piece) it does not capture.
     Blocker,
+    /// A blocker it captures by moving there.
+    Captured,
     /// It may move there (empty) and capture there.
     MoveOrCapture,
     /// It may move there only.
@@ -37,6 +39,7 @@ impl Cell {
         match self {
             Self::Piece => '@',
             Self::Blocker => '#',
+            Self::Captured => 'C',
             Self::MoveOrCapture => '*',
             Self::Move => 'm',
             Self::Capture => 'c',
@@ -46,11 +49,33 @@ impl Cell {
         }
     }
 
-    /// The legend, one line per letter.
-    pub const LEGEND: &'static str =
-        "@ the piece   # a blocker (a foe)   * moves or captures   m moves only   \
-                                      c captures only   x locust victim   h hopped   \
-                                      i initial move only";
+    /// What the letter means, for the legend.
+    #[must_use]
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Self::Piece => "the piece",
+            Self::Blocker => "a blocker (a foe) in the way",
+            Self::Captured => "a blocker it captures",
+            Self::MoveOrCapture => "moves or captures",
+            Self::Move => "moves only",
+            Self::Capture => "captures only",
+            Self::Locust => "locust victim (captured on the way)",
+            Self::Hop => "hopped",
+            Self::Initial => "initial move only",
+        }
+    }
+
+    /// The legend of a diagram: an entry for each kind of cell it shows, in this type's order.
+    /// O(cells).
+    #[must_use]
+    pub fn legend<'a>(cells: impl IntoIterator<Item = &'a Self>) -> String {
+        let shown: std::collections::BTreeSet<Self> = cells.into_iter().copied().collect();
+        shown
+            .into_iter()
+            .map(|c| format!("{} {}", c.symbol(), c.meaning()))
+            .collect::<Vec<_>>()
+            .join("   ")
+    }
 }
 
 /// The cells of `rule`'s diagram: a piece of `colour` on `at` of `rect`, foes on `blockers`.
@@ -86,7 +111,10 @@ pub fn move_diagram(
         cells.insert(b, Cell::Blocker);
     }
     for c in pos.attacks_of(0).unwrap_or_default() {
-        cells.entry(c).or_insert(Cell::Capture);
+        let cell = cells.entry(c).or_insert(Cell::Capture);
+        if *cell == Cell::Blocker {
+            *cell = Cell::Captured;
+        }
     }
     for m in pos.moves_of(0).unwrap_or_default() {
         for &h in &m.hops {

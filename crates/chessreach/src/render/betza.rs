@@ -12,7 +12,7 @@ use crate::geometry::{Coord, Rect, Wrap};
 use crate::piece::Colour;
 
 /// Each kind of square reached with its shade and legend entry, in legend order.
-const KINDS: [(Square, Key); 6] = [
+const KINDS: [(Square, Key); 7] = [
     (
         Square::MoveOrCapture,
         Key {
@@ -32,6 +32,13 @@ const KINDS: [(Square, Key); 6] = [
         Key {
             swatch: "#e0524f",
             label: "c captures there only",
+        },
+    ),
+    (
+        Square::Captured,
+        Key {
+            swatch: "#a8322b",
+            label: "C captures the foe there",
         },
     ),
     (
@@ -72,6 +79,25 @@ pub fn betza_keys(cells: &BTreeMap<Coord, Square>) -> Vec<Key> {
         .collect()
 }
 
+/// A text move diagram: the piece `@`, blockers `#`, every square reached by its kind's letter
+/// ([`Square::symbol`]), files and ranks labelled as the board names its squares, then the
+/// legend of the kinds shown. O(squares of `rect` + cells).
+#[must_use]
+pub fn betza_text(rect: Rect, colour: Colour, cells: &BTreeMap<Coord, Square>) -> String {
+    let mut out = super::text(&View::whole(rect), |c| Cell {
+        mark: cells.get(&c).map(|k| k.symbol()),
+        ..Cell::default()
+    });
+    let side = match colour {
+        Colour::White => "(White)",
+        Colour::Black => "(Black, turned 180°)",
+    };
+    let legend = Square::legend(cells.values());
+    out.push_str(&legend.replacen("@ the piece", &format!("@ the piece {side}"), 1));
+    out.push('\n');
+    out
+}
+
 /// An SVG move diagram (a standalone document): the piece of `colour` and its blockers as
 /// discs, the squares it reaches shaded by kind with their letter (a hopped or locust-captured
 /// blocker keeps its disc and gets the letter in the corner), `title` above, the legend of
@@ -99,7 +125,7 @@ pub fn betza_svg(title: &str, rect: Rect, colour: Colour, cells: &BTreeMap<Coord
                 piece: Some((BLOCKER, colour.opponent())),
                 ..Cell::default()
             },
-            Square::Hop | Square::Locust => Cell {
+            Square::Hop | Square::Locust | Square::Captured => Cell {
                 piece: Some((BLOCKER, colour.opponent())),
                 shade: shade(kind),
                 note: Some(kind.symbol().to_string()),

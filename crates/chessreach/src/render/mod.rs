@@ -13,7 +13,7 @@ mod route;
 mod view;
 
 pub use attacks::{attack_cell, attack_keys, attack_legend};
-pub use betza::{betza_keys, betza_svg};
+pub use betza::{betza_keys, betza_svg, betza_text};
 pub use duel::{
     duel_cell, heat_cell, heat_svg, piece_letter, DUEL_KEYS, DUEL_LEGEND, HEAT_KEYS, HEAT_LEGEND,
 };

@@ -25,7 +25,7 @@ const read = {
   distances: (a) => ({ map: a.distances, from: a.from, mover: a.mover }),
   /** duel solve: Black's square → `{winner, plies}` for White on `from`. */
   duel: (a, from) => new Map(a.starts.filter((s) => s.white === from).map((s) => [s.black, { winner: s.winner, plies: s.plies }])),
-  /** betza: square → what it shows (`piece`, `blocker`, `move`, `capture`, `move_or_capture`, `locust`, `hop`), the canonical text, warnings. */
+  /** betza: square → what it shows (`piece`, `blocker`, `captured`, `move`, `capture`, `move_or_capture`, `locust`, `hop`, `initial`), the canonical text, warnings. */
   diagram: (b) => ({ cells: b.squares, canonical: b.canonical, warnings: b.warnings || [] }),
   /** endgame solve: per side to move, the counts and the longest mate. */
   endgame: (e) => ({ material: e.material, board: e.board, sides: [["White", e.white_to_move], ["Black", e.black_to_move]] }),
@@ -342,11 +342,13 @@ function badge(cell, cls, text) {
 const CELLS = {
   piece: ["the piece", "@"],
   blocker: ["a foe in the way", "#"],
+  captured: ["a foe it captures", "C"],
   move_or_capture: ["moves or captures", "*"],
   move: ["moves only", "m"],
   capture: ["captures only (attacks, defends a friend)", "c"],
   locust: ["locust victim (captured on the way)", "x"],
   hop: ["hopped over", "h"],
+  initial: ["initial move only (from its second rank)", "i"],
 };
 
 /** The legend of a move diagram: a swatch per kind of cell shown. */
@@ -396,7 +398,8 @@ const paint = {
       if (attacked) cell.dataset.move = "1";
       // The diagram calls every other piece a blocker: one the piece attacks it captures
       // (a foe) or defends (a friend); the others are only in the way.
-      const kind = cells[name] === "blocker" ? (attacked ? "capture" : null) : cells[name];
+      const other = cells[name] === "blocker" || cells[name] === "captured";
+      const kind = other ? (attacked ? "capture" : null) : cells[name];
       if (at && name !== state.square) markCell(cell, kind);
     });
     legend(a, at ? `${at.symbol} on ${at.square} (${at.betza}) attacks the green squares.` : "Click a piece (or move to it with the arrow keys and press Enter).");
@@ -409,7 +412,7 @@ const paint = {
     const rows = Array.from({ length: h }, (_, r) => Array.from({ length: w }, (_, f) => (d.cells[squareName(f + 1, h - r)] === "piece" ? letter : "")));
     drawBoard(rows, (cell, name) => {
       markCell(cell, d.cells[name]);
-      if (d.cells[name] === "blocker") cell.classList.add("foe");
+      if (d.cells[name] === "blocker" || d.cells[name] === "captured") cell.classList.add("foe");
     });
     $("canonical").value = d.canonical;
     $("canonical").dataset.canonical = d.canonical;
@@ -654,7 +657,7 @@ async function movesDiagram(a) {
   const others = read.pieces(a).filter((p) => p.index !== at.index && !p.wall).map((p) => p.square);
   const body = { text: at.betza, board: `${w}x${h}`, at: at.square };
   if (at.colour === "black") body.black = true;
-  if (others.length) body.blockers = others.join(",");
+  if (others.length) body.blockers = others.join("/");
   const { ok, text } = await ask(body, "betza");
   return ok ? JSON.parse(text) : null;
 }
@@ -667,10 +670,12 @@ function colour() {
 
 /** `list` (comma-separated squares) with `name` added or taken out. */
 function toggled(list, name) {
-  const items = list.split(",").map((s) => s.trim()).filter(Boolean);
+  // Squares are separated by `/` (a square over 26 files is `28,2`); letter squares typed
+  // with commas (`d5,e6`) are read too.
+  const items = list.split(/[\/\s]+/).flatMap((s) => (/[a-z]/.test(s) ? s.split(",") : [s])).map((s) => s.trim()).filter(Boolean);
   const i = items.indexOf(name);
   if (i >= 0) items.splice(i, 1); else items.push(name);
-  return items.join(",");
+  return items.join("/");
 }
 
 function onSquare(cell) {
