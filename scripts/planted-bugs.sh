@@ -82,6 +82,25 @@ plant "the endgame solver's lazy pass stopping at the first move (captures skipp
   "            if !all && quiet && enemy == 0 {" \
   "            if !all && quiet {" \
   "-p chessreach --test endgame_oracle"
+plant "a blocker check off by one in the compiled attack pairs (only the last square between blocks)" crates/chessreach/src/retro/compiled.rs \
+  "                    between |= 1u64 << s;" \
+  "                    between = 1u64 << s;" \
+  "-p chessreach --test endgame_oracle --test endgame"
+plant "a compiled backward ray passing an occupied square (unmoves through a blocker)" crates/chessreach/src/retro/compiled.rs \
+  "                if occ.occupied(from) {
+                    break;" \
+  "                if occ.occupied(from) {
+                    continue;" \
+  "-p chessreach --test endgame_oracle --test endgame"
+plant "a compiled forward ray's first square dropped (a wrong entry in the precompiled rays)" crates/chessreach/src/retro/compiled.rs \
+  "                let (leg, can_move, can_capture) = self.path(w, s, false, |sq, _| {" \
+  "                let (leg, can_move, can_capture) = self.path(w, s, false, |sq, _| {
+                    if squares.len() % 97 == 5 { return; }" \
+  "-p chessreach --test endgame_oracle --test endgame"
+plant "the endgame's level blocks noting the wrong level (a level's pass skips its block)" crates/chessreach/src/endgame/table.rs \
+  "self.levels[block].fetch_or(1u64 << (plies & 63), Relaxed);" \
+  "self.levels[block].fetch_or(1u64 << ((plies + 1) & 63), Relaxed);" \
+  "-p chessreach --test endgame_oracle --test endgame"
 plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/retro/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
   "            let Some(to) = self.at(tx, ty) else {"

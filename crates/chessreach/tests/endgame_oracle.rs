@@ -7,7 +7,7 @@
 
 mod common;
 
-use chessreach::endgame::{Material, Rules, Stalemate, Tablebase};
+use chessreach::endgame::{Material, Rules, Stalemate, Tablebase, Tuning};
 use chessreach::geometry::{Coord, Rect, Wrap};
 use chessreach::limits::Budget;
 use chessreach::piece::Colour;
@@ -208,8 +208,6 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
             .collect()
     };
     let material = Material::parse(&format!("{}v{}", side(true), side(false)), 'K').expect("material");
-    let base = Tablebase::solve(&rules, &material, Budget::unlimited(), None).expect("solved");
-
     let mut pieces = vec![case.royal.oracle(true, true), case.royal.oracle(false, true)];
     pieces.extend(others.iter().map(|&(white, _, d)| d.oracle(white, false)));
     let (w, h) = (
@@ -224,48 +222,54 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         &pieces,
         case.stalemate_loss,
     );
-    let at = |(x, y): (i32, i32)| Coord::new(i64::from(x) + 1, i64::from(y) + 1);
-    let mut legal = [0u64; 2];
-    for ((place, white_to_move), outcome) in &truth {
-        if place.iter().any(Option::is_none) {
-            continue;
+    // Both paths: the fast one (boards of at most 64 squares, all of these) and the general
+    // one every larger board takes.
+    for bitboards in [true, false] {
+        let base = Tablebase::solve_tuned(&rules, &material, Budget::unlimited(), None, Tuning { bitboards })
+            .expect("solved");
+        let at = |(x, y): (i32, i32)| Coord::new(i64::from(x) + 1, i64::from(y) + 1);
+        let mut legal = [0u64; 2];
+        for ((place, white_to_move), outcome) in &truth {
+            if place.iter().any(Option::is_none) {
+                continue;
+            }
+            let stm = if *white_to_move {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            let sq: Vec<Coord> = place.iter().map(|p| at(p.expect("on the board"))).collect();
+            let mine = base.value_at(stm, sq[0], sq[1], &sq[2..]);
+            let expected = match *outcome {
+                RefOutcome::Draw => (None, 0),
+                RefOutcome::Win(n) => (Some(stm), n),
+                RefOutcome::Loss(n) => (Some(stm.opponent()), n),
+            };
+            prop_assert_eq!(
+                mine,
+                Some(expected),
+                "{:?} {:?} to move, {}",
+                place,
+                stm,
+                rules.rect.label()
+            );
+            legal[stm.index()] += 1;
         }
-        let stm = if *white_to_move {
-            Colour::White
-        } else {
-            Colour::Black
-        };
-        let sq: Vec<Coord> = place.iter().map(|p| at(p.expect("on the board"))).collect();
-        let mine = base.value_at(stm, sq[0], sq[1], &sq[2..]);
-        let expected = match *outcome {
-            RefOutcome::Draw => (None, 0),
-            RefOutcome::Win(n) => (Some(stm), n),
-            RefOutcome::Loss(n) => (Some(stm.opponent()), n),
-        };
-        prop_assert_eq!(
-            mine,
-            Some(expected),
-            "{:?} {:?} to move, {}",
-            place,
-            stm,
-            rules.rect.label()
-        );
-        legal[stm.index()] += 1;
-    }
-    let twins = others.len() == 2 && others[0].0 == others[1].0 && others[0].1 == others[1].1;
-    let summary = base.summary();
-    for stm in Colour::BOTH {
-        let oracle = if twins {
-            legal[stm.index()] / 2
-        } else {
-            legal[stm.index()]
-        };
-        prop_assert_eq!(
-            summary[stm.index()].positions,
-            oracle,
-            "legal positions, {:?} to move",
-            stm
-        );
+        let twins = others.len() == 2 && others[0].0 == others[1].0 && others[0].1 == others[1].1;
+        let summary = base.summary();
+        for stm in Colour::BOTH {
+            let oracle = if twins {
+                legal[stm.index()] / 2
+            } else {
+                legal[stm.index()]
+            };
+            prop_assert_eq!(
+                summary[stm.index()].positions,
+                oracle,
+                "legal positions, {:?} to move",
+                stm
+            );
+        }
     }
     Ok(())
 }

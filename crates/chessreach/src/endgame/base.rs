@@ -13,7 +13,22 @@ use crate::attack::Position;
 use crate::geometry::{Coord, Square};
 use crate::limits::{Budget, Progress};
 use crate::piece::Colour;
+use crate::retro::compiled::Compiled;
 use crate::retro::moves::{AttackTable, Marks, MoveGen};
+
+/// How [`Tablebase::solve_tuned`] solves; every choice gives the same answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// On boards of at most 64 squares, occupancy as `u64` sets and attacks read from a table
+    /// of square pairs (the fast path); `false`: the general path every board takes.
+    pub bitboards: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Self { bitboards: true }
+    }
+}
 
 /// Every position of a material and of its subgames, solved.
 #[derive(Debug)]
@@ -125,6 +140,21 @@ impl Tablebase {
         budget: Budget,
         progress: Option<Progress<'_>>,
     ) -> Result<Self, EndgameError> {
+        Self::solve_tuned(rules, material, budget, progress, Tuning::default())
+    }
+
+    /// As [`Tablebase::solve`], the paths chosen by `tuning` (the answers are the same).
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::solve`].
+    pub fn solve_tuned(
+        rules: &Rules,
+        material: &Material,
+        budget: Budget,
+        progress: Option<Progress<'_>>,
+        tuning: Tuning,
+    ) -> Result<Self, EndgameError> {
         let materials = Self::materials(material);
         // Rules first (a typo is a better message than a memory refusal).
         let mut gens: Vec<((char, Colour), MoveGen)> = Vec::new();
@@ -163,12 +193,26 @@ impl Tablebase {
             }
             slots_of.push(slots);
         }
-        budget.check("the endgame tables", Self::bytes_needed(rules, material))?;
         let squares = rules.rect.len() as u64;
+        // The compiled steps: at most a ray of `reach` squares per step and square each way.
+        let reach = if rules.rect.wrap().is_flat() {
+            u64::from(rules.rect.width().max(rules.rect.height()))
+        } else {
+            squares
+        };
+        let compiled = gens.iter().try_fold(0u64, |acc, (_, g)| {
+            acc.checked_add(Compiled::bytes(g.steps() as u64, reach, squares)?)
+        });
+        budget.check(
+            "the endgame tables",
+            Self::bytes_needed(rules, material).and_then(|b| b.checked_add(compiled?)),
+        )?;
+        let bits = tuning.bitboards && squares <= 64;
         let gens: Vec<Piece> = gens
             .into_iter()
             .map(|(_, gen)| Piece {
                 attacks: gen.attack_table(),
+                compiled: gen.compile(bits),
                 gen,
             })
             .collect();
@@ -196,7 +240,7 @@ impl Tablebase {
                     materials.iter().position(|x| *x == sub).unwrap_or(usize::MAX)
                 })
                 .collect();
-            let table = Table::new(m.clone(), slots, squares, subs);
+            let table = Table::new(m.clone(), slots, squares, subs, bits);
             let cx = Context {
                 gens: &gens,
                 tables: &tables,

@@ -30,7 +30,7 @@ mod base;
 mod squares;
 mod table;
 
-pub use base::{potential, Longest, Potential, Probe, Summary, Tablebase};
+pub use base::{potential, Longest, Potential, Probe, Summary, Tablebase, Tuning};
 
 use std::fmt;
 

@@ -26,9 +26,19 @@
 //! `max(d + 1, its longest capture into a subgame it loses)`. Level order makes wins shortest
 //! and losses longest. Unresolved positions at the end are draws.
 //!
+//! **Paths.** Moves and unmoves are read from each rule's [`Compiled`] steps (lists of
+//! squares, no coordinate arithmetic). On boards of at most 64 squares (the fast path,
+//! [`super::Tuning::bitboards`]) occupancy is a `u64` set and an attack is one read of the
+//! rule's table of square pairs; larger boards (and `bitboards: false`) ask the pieces'
+//! squares one by one and the generator's attack test. Both give the same answers.
+//!
 //! Cost: O(P · m) time for `P` positions and `m` moves a position (the counting pass
-//! O(P · pieces · steps)), plus one scan of the cells a level (tens of levels); memory 2
-//! bytes a position plus 8 bytes per `e` (the decoding table).
+//! O(P · pieces · steps); an attack test O(pieces) on the fast path), plus per level a scan
+//! of the blocks of positions (one side to move, one White royal square, a run of Black
+//! royal squares: at least 4,096 cells or all of the White royal square's) that
+//! hold a position resolved at that level modulo 64 (tens of levels); memory 2 bytes a
+//! position plus 8 bytes per `e` (the decoding table) plus 8 bytes a block (2⁻⁹ bytes a
+//! position once a White royal square holds 4,096 positions, e.g. four pieces on 8×8).
 
 #![expect(
     clippy::cast_possible_truncation,
@@ -43,13 +53,16 @@ use rayon::prelude::*;
 use super::{EndgameError, Material, Stalemate};
 use crate::limits::Progress;
 use crate::piece::Colour;
+use crate::retro::compiled::{Board64, Compiled};
 use crate::retro::moves::{AttackTable, Marks, MoveGen, Occupancy};
 
-/// One kind of piece of one colour: its generator and, on flat boards, its attack table.
+/// One kind of piece of one colour: its generator, on flat boards its attack table, and its
+/// steps compiled for the board (with the attack table of pairs on the fast path).
 #[derive(Debug)]
 pub(crate) struct Piece {
     pub(crate) gen: MoveGen,
     pub(crate) attacks: Option<AttackTable>,
+    pub(crate) compiled: Compiled,
 }
 
 /// State bits of a cell.
@@ -62,6 +75,8 @@ const LOW: u16 = (1 << 14) - 1;
 const UNCOUNTED: u16 = LOW;
 /// Not a position.
 pub(crate) const ILLEGAL: u16 = u16::MAX;
+/// Cells at least in a block of levels (see [`Table::levels`]).
+const BLOCK_CELLS: u64 = 4096;
 /// The longest mate a cell holds (`LOW` itself is the illegal cell's low bits).
 pub(crate) const MAX_PLIES: u32 = LOW as u32 - 1;
 
@@ -162,9 +177,20 @@ pub(crate) struct Table {
     identical: bool,
     /// Slots per side, as bit masks.
     side_mask: [u8; 2],
+    /// Each slot's generator (`Slot::gen`, at hand).
+    gen_of: [u8; 4],
+    /// The fast path: a board of at most 64 squares, occupancy as `u64` sets and attacks
+    /// read from every piece's [`crate::retro::compiled::Attack64`].
+    bits: bool,
     /// Table (in the tablebase) reached by capturing each slot (`usize::MAX`: a royal).
     pub(crate) subs: Vec<usize>,
     pub(crate) cells: Vec<AtomicU16>,
+    /// Per block of positions (one side to move, one White royal square, `per_block` Black
+    /// royal squares): bit `p mod 64` set when a position of the block is resolved at `p`
+    /// plies, so that a level's pass skips the blocks with nothing at that level.
+    levels: Vec<AtomicU64>,
+    per_block: u64,
+    blocks: u64,
 }
 
 impl Table {
@@ -187,11 +213,43 @@ impl Table {
     /// Bytes of `material`'s table: 2 a position, 8 per decoding entry.
     pub(crate) fn bytes(material: &Material, squares: u64) -> Option<u64> {
         let (positions, e) = Self::sizes(material, squares)?;
-        positions.checked_mul(2)?.checked_add(e.checked_mul(8)?)
+        let (_, blocks) = Self::blocks(squares, e);
+        positions
+            .checked_mul(2)?
+            .checked_add(e.checked_mul(8)?)?
+            .checked_add(squares.checked_mul(blocks)?.checked_mul(16)?)
     }
 
-    /// The table of `material` (cells allocated, all zero), its budget already checked.
-    pub(crate) fn new(material: Material, slots: Vec<Slot>, squares: u64, subs: Vec<usize>) -> Self {
+    /// Black royal squares per block of levels, and blocks per White royal square: blocks of
+    /// at least [`BLOCK_CELLS`] cells (one `u64` of level bits per block, so at most 2⁻⁹ bytes
+    /// a position).
+    fn blocks(squares: u64, e: u64) -> (u64, u64) {
+        let per = BLOCK_CELLS.div_ceil(e.max(1)).clamp(1, squares.max(1));
+        (per, squares.div_ceil(per))
+    }
+
+    /// The block of levels holding a position.
+    #[inline]
+    fn block(&self, stm: Colour, sq: &Squares) -> usize {
+        ((stm.index() as u64 * self.squares + u64::from(sq[0])) * self.blocks
+            + u64::from(sq[1]) / self.per_block) as usize
+    }
+
+    /// Notes that a position of the block is resolved at `plies`.
+    #[inline]
+    fn note(&self, block: usize, plies: u16) {
+        self.levels[block].fetch_or(1u64 << (plies & 63), Relaxed);
+    }
+
+    /// The table of `material` (cells allocated, all zero), its budget already checked;
+    /// `bits`: take the fast path (every piece compiled with its table of pairs).
+    pub(crate) fn new(
+        material: Material,
+        slots: Vec<Slot>,
+        squares: u64,
+        subs: Vec<usize>,
+        bits: bool,
+    ) -> Self {
         let (positions, e) = Self::sizes(&material, squares).expect("sizes checked by the budget");
         let identical =
             slots.len() == 4 && slots[2].colour == slots[3].colour && slots[2].letter == slots[3].letter;
@@ -202,6 +260,12 @@ impl Table {
             _ if identical => (1..s).flat_map(|b| (0..b).map(move |a| [a, b])).collect(),
             _ => (0..s).flat_map(|a| (0..s).map(move |b| [a, b])).collect(),
         };
+        let (per_block, blocks) = Self::blocks(squares, e);
+        let mut gen_of = [0u8; 4];
+        for (g, sl) in gen_of.iter_mut().zip(&slots) {
+            // At most eight generators: four letters a side.
+            *g = sl.gen as u8;
+        }
         let mut side_mask = [0u8; 2];
         for (i, sl) in slots.iter().enumerate() {
             side_mask[sl.colour.index()] |= 1 << i;
@@ -215,8 +279,13 @@ impl Table {
             decode,
             identical,
             side_mask,
+            gen_of,
+            bits,
             subs,
             cells: (0..positions).map(|_| AtomicU16::new(0)).collect(),
+            levels: (0..2 * squares * blocks).map(|_| AtomicU64::new(0)).collect(),
+            per_block,
+            blocks,
         }
     }
 
@@ -262,28 +331,76 @@ impl Table {
         side.index()
     }
 
-    /// Whether `side`'s royal is attacked in `sq`, the slots in `skip` off the board.
-    /// O(pieces × steps) plus the squares between on rides.
+    /// Whether `side`'s royal is attacked in `sq`, the slots in `skip` off the board. The
+    /// fast path: O(pieces), one table read per attacker; otherwise (or when several steps
+    /// reach the royal) O(pieces × steps) plus the squares between on rides.
     #[inline]
     pub(crate) fn attacked(&self, gens: &[Piece], side: Colour, sq: &Squares, skip: u8) -> bool {
-        let n = self.n();
         let target = sq[Self::royal(side)];
         let mut them = self.side_mask[side.opponent().index()] & !skip;
+        if self.bits {
+            let occupied = self.occupied64(sq, skip);
+            while them != 0 {
+                let j = them.trailing_zeros() as usize;
+                them &= them - 1;
+                let hit = gens[usize::from(self.gen_of[j])]
+                    .compiled
+                    .attack64
+                    .as_ref()
+                    .and_then(|a| a.hit(sq[j], target, occupied));
+                match hit {
+                    Some(true) => return true,
+                    Some(false) => {}
+                    None => {
+                        if self.attacks_by(gens, j, sq, target, skip) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
         while them != 0 {
             let j = them.trailing_zeros() as usize;
             them &= them - 1;
-            let occ = Occ {
-                sq,
-                n,
-                skip: skip | (1 << j),
-                enemy: 0,
-            };
-            let piece = &gens[self.slots[j].gen];
-            if piece.gen.attacks_by(piece.attacks.as_ref(), sq[j], target, &occ) {
+            if self.attacks_by(gens, j, sq, target, skip) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether slot `j` attacks `target`, the slots in `skip` off the board, by the
+    /// generator (the general path). O(steps) plus the squares between on rides.
+    #[inline(never)]
+    fn attacks_by(&self, gens: &[Piece], j: usize, sq: &Squares, target: u32, skip: u8) -> bool {
+        let occ = Occ {
+            sq,
+            n: self.n(),
+            skip: skip | (1 << j),
+            enemy: 0,
+        };
+        let piece = &gens[usize::from(self.gen_of[j])];
+        piece.gen.attacks_by(piece.attacks.as_ref(), sq[j], target, &occ)
+    }
+
+    /// The squares of the slots not in `skip`, as a set (the fast path's boards: squares
+    /// below 64). O(pieces).
+    #[inline]
+    fn occupied64(&self, sq: &Squares, skip: u8) -> u64 {
+        let mut occ = 0u64;
+        for (i, &s) in sq.iter().enumerate().take(self.n()) {
+            if skip & (1 << i) == 0 {
+                occ |= 1u64 << s;
+            }
+        }
+        occ
+    }
+
+    /// The enemy slots' squares of a slot mask, as a set (fast path). O(pieces).
+    #[inline]
+    fn squares64(sq: &Squares, mask: u8) -> u64 {
+        Bits(mask).fold(0u64, |acc, i| acc | 1u64 << sq[i])
     }
 
     /// Whether two pieces share a square.
@@ -307,7 +424,42 @@ impl Table {
         sq: &Squares,
         marks: &mut Marks,
         all: bool,
+        f: impl FnMut(Move),
+    ) {
+        let n = self.n();
+        let enemy = self.side_mask[stm.opponent().index()] & !(1 << Self::royal(stm.opponent()));
+        if self.bits {
+            let occupied = self.occupied64(sq, 0);
+            let enemy = Self::squares64(sq, enemy);
+            self.moves_with(gens, stm, sq, marks, all, f, |i| Board64 {
+                occupied: occupied & !(1u64 << sq[i]),
+                enemy,
+            });
+        } else {
+            self.moves_with(gens, stm, sq, marks, all, f, |i| Occ {
+                sq,
+                n,
+                skip: 1 << i,
+                enemy,
+            });
+        }
+    }
+
+    /// [`Table::moves`] with `occ_of(i)` the occupancy without slot `i`.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "Table::moves' arguments and the occupancy"
+    )]
+    #[inline]
+    fn moves_with<O: Occupancy>(
+        &self,
+        gens: &[Piece],
+        stm: Colour,
+        sq: &Squares,
+        marks: &mut Marks,
+        all: bool,
         mut f: impl FnMut(Move),
+        occ_of: impl Fn(usize) -> O,
     ) {
         let n = self.n();
         let royal = Self::royal(stm);
@@ -327,15 +479,9 @@ impl Table {
                 return;
             }
             let free = i != royal && !in_check && !self.attacked(gens, stm, sq, 1 << i);
-            let occ = Occ {
-                sq,
-                n,
-                skip: 1 << i,
-                enemy,
-            };
             gens[self.slots[i].gen]
-                .gen
-                .moves_in(sq[i], &occ, marks, |to, capture| {
+                .compiled
+                .moves(sq[i], &occ_of(i), marks, |to, capture| {
                     if !all && !capture && quiet {
                         return;
                     }
@@ -481,6 +627,7 @@ impl Context<'_> {
                 let wk = (k % t.squares as usize) as u32;
                 let mut cells = cells.iter();
                 for bk in 0..t.squares as u32 {
+                    let mut seen = 0u64;
                     for &[third, fourth] in &t.decode {
                         let sq = [wk, bk, third, fourth];
                         let cell = cells.next().expect("a chunk holds S·E cells");
@@ -490,8 +637,12 @@ impl Context<'_> {
                         };
                         if c != ILLEGAL && c & STATE != 0 {
                             top.fetch_max(u32::from(c & LOW), Relaxed);
+                            seen |= 1u64 << (c & 63);
                         }
                         cell.store(c, Relaxed);
+                    }
+                    if seen != 0 {
+                        t.levels[t.block(stm, &[wk, bk, 0, 0])].fetch_or(seen, Relaxed);
                     }
                 }
                 if let Some(p) = self.progress {
@@ -511,18 +662,26 @@ impl Context<'_> {
             if d >= MAX_PLIES {
                 return Err(EndgameError::TooLong(MAX_PLIES));
             }
+            // d < MAX_PLIES: fits the low bits.
+            let (won, lost) = (WIN | d as u16, LOSS | d as u16);
+            let bit = 1u64 << (d & 63);
+            let block = (t.per_block * t.e) as usize;
             t.cells.par_chunks(chunk).enumerate().for_each_init(
                 || (Marks::new(self.marks), Vec::new()),
                 |(marks, scratch), (k, cells)| {
-                    for (j, cell) in cells.iter().enumerate() {
-                        let c = cell.load(Relaxed);
-                        if c == ILLEGAL || c & STATE == 0 || u32::from(c & LOW) != d {
+                    for (b, cells) in cells.chunks(block).enumerate() {
+                        if t.levels[k * t.blocks as usize + b].load(Relaxed) & bit == 0 {
                             continue;
                         }
-                        let (stm, sq) = t.position(k * chunk + j);
-                        let lost = c & STATE == LOSS;
-                        if let Err(e) = self.back(t, stm, &sq, lost, d, marks, scratch, &top) {
-                            return fail(e);
+                        for (j, cell) in cells.iter().enumerate() {
+                            let c = cell.load(Relaxed);
+                            if c != won && c != lost {
+                                continue;
+                            }
+                            let (stm, sq) = t.position(k * chunk + b * block + j);
+                            if let Err(e) = self.back(t, stm, &sq, c == lost, d, marks, scratch, &top) {
+                                return fail(e);
+                            }
                         }
                     }
                 },
@@ -555,17 +714,25 @@ impl Context<'_> {
         let mover = stm.opponent();
         let next = d + 1;
         let next16 = plies(next)?;
+        let occupied = if t.bits { t.occupied64(sq, 0) } else { 0 };
         for i in Bits(t.side_mask[mover.index()]) {
-            let occ = Occ {
-                sq,
-                n,
-                skip: 1 << i,
-                enemy: 0,
-            };
             fresh.clear();
-            self.gens[t.slots[i].gen]
-                .gen
-                .unmoves_in(sq[i], &occ, false, marks, |from| fresh.push(from));
+            let piece = &self.gens[t.slots[i].gen].compiled;
+            if t.bits {
+                let occ = Board64 {
+                    occupied: occupied & !(1u64 << sq[i]),
+                    enemy: 0,
+                };
+                piece.unmoves(sq[i], &occ, marks, |from| fresh.push(from));
+            } else {
+                let occ = Occ {
+                    sq,
+                    n,
+                    skip: 1 << i,
+                    enemy: 0,
+                };
+                piece.unmoves(sq[i], &occ, marks, |from| fresh.push(from));
+            }
             for &from in fresh.iter() {
                 let mut p = *sq;
                 p[i] = from;
@@ -605,6 +772,7 @@ impl Context<'_> {
                         Ok(_) => {
                             if new & STATE != 0 {
                                 top.fetch_max(u32::from(new & LOW), Relaxed);
+                                t.note(t.block(mover, &p), new & LOW);
                             }
                             break;
                         }

@@ -2,6 +2,7 @@
 //! few others (`moves`), used by the duel solver (two pieces) and the royal endgame solver
 //! (three and four pieces).
 
+pub(crate) mod compiled;
 pub(crate) mod moves;
 
 pub use moves::GenError;

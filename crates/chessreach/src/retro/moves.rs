@@ -87,7 +87,7 @@ impl Marks {
         }
     }
 
-    fn next(&mut self) {
+    pub(super) fn next(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.fill(0);
@@ -95,7 +95,7 @@ impl Marks {
         }
     }
 
-    fn insert(&mut self, s: u32) -> bool {
+    pub(super) fn insert(&mut self, s: u32) -> bool {
         let slot = &mut self.stamp[s as usize];
         let fresh = *slot != self.epoch;
         *slot = self.epoch;
@@ -250,6 +250,59 @@ impl MoveGen {
             wrap_files: wrap.files(),
             wrap_ranks: wrap.ranks(),
         })
+    }
+
+    /// Squares of the board.
+    pub(crate) fn squares(&self) -> usize {
+        usize::try_from(self.width * self.height).unwrap_or(0)
+    }
+
+    /// Steps of the rule.
+    pub(crate) fn steps(&self) -> usize {
+        self.walks.len()
+    }
+
+    /// The squares step number `step` passes from `from` on an empty board (`backward`: the
+    /// squares a move along it into `from` may come from), in walking order, each with its lame leg's square
+    /// when walked backwards; returns the leg's square from `from` (forwards) and whether the
+    /// step moves and captures. Exactly the squares [`MoveGen::ride`] and
+    /// [`MoveGen::ride_back`] visit. O(squares walked).
+    pub(crate) fn path(
+        &self,
+        step: usize,
+        from: u32,
+        backward: bool,
+        mut visit: impl FnMut(u32, u32),
+    ) -> (u32, bool, bool) {
+        let w = &self.walks[step];
+        let (x, y) = self.xy(from);
+        let leg_at = |(x, y): (i64, i64)| {
+            w.leg
+                .and_then(|l| self.at(x + l.dx, y + l.dy))
+                .unwrap_or(super::compiled::NONE)
+        };
+        let sign = if backward { -1 } else { 1 };
+        let home = self.at(x, y);
+        let (mut tx, mut ty, mut left) = (x, y, w.range);
+        loop {
+            (tx, ty) = self.reduce(tx + sign * w.dx, ty + sign * w.dy);
+            let Some(to) = self.at(tx, ty).filter(|&sq| Some(sq) != home) else {
+                break;
+            };
+            visit(
+                to,
+                if backward {
+                    leg_at((tx, ty))
+                } else {
+                    super::compiled::NONE
+                },
+            );
+            if left == 1 {
+                break;
+            }
+            left = left.saturating_sub(1);
+        }
+        (leg_at((x, y)), w.can_move, w.can_capture)
     }
 
     fn xy(&self, s: u32) -> (i64, i64) {
