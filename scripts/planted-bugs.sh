@@ -161,14 +161,29 @@ plant "XBetza leg directions not turned with the previous leg" crates/chessreach
   "let set = rotate(set, angle.unwrap_or(0));" "let set = rotate(set, 0);"
 plant "locust victims not marked attacked (XBetza legs)" crates/chessreach/src/attack/legs.rs \
   "if captures && q != self.from && !mid" "if captures && q != self.from && last && !mid"
+plant "a compiled leg path's stop not checked in routes (the Mao never blocked)" crates/chessreach/src/path/router.rs \
+  ".is_some_and(|q| surface.piece(q).is_none())" ".is_some()" \
+  "-p chessreach --test xbetza_routes"
+plant "a compiled leg path's ride not stopped by a piece in routes (the Griffon)" crates/chessreach/src/path/router.rs \
+  "                                offer(step, t, next);
+                                if surface.piece(t).is_some() {" "                                offer(step, t, next);
+                                if false {" \
+  "-p chessreach --test xbetza_routes"
+plant "a compiled leg path's stop not checked by the walker (attacks, moves)" crates/chessreach/src/attack/legs.rs \
+  "Some(c) if c == from || !surface.occupied(c) => {}" "Some(_) => {}" \
+  "-p chessreach --test xbetza_oracle"
+plant "a leg path compiled though its first leg captures (a locust read as a leap)" crates/chessreach/src/piece/legs.rs \
+  "if !plain(leg) || leg.range != 1 || leg.stop != stop::EMPTY {" "if !plain(leg) || leg.range != 1 {" \
+  "-p chessreach --test xbetza_oracle"
+plant "a small board's moves missing those that capture where they end" crates/chessreach/src/attack/dense.rs \
+  "                if self.takes.contains(s) {" "                if self.takes.contains(s) && false {" \
+  "-p chessreach --lib attack::dense::"
 plant "a locust victim left in the position for the rest of a route" crates/chessreach/src/path/router.rs \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p]," \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= if v == to { self.cap_bit[p] } else { 0 }," \
   "-p chessreach --test xbetza_routes"
 plant "a leg move's landing judged safe before its victims leave" crates/chessreach/src/path/router.rs \
-  "            if self.safe_set(c).contains(t) {
-                next.push((c, t));" "            if self.safe_set(captured).contains(t) {
-                next.push((c, t));" \
+  "                self.safe_set(c).contains(t)" "                self.safe_set(captured).contains(t)" \
   "-p chessreach --test xbetza_routes"
 plant "the heat map drawing a colour its legend does not show" crates/chessreach/src/render/duel.rs \
   "} => ('B', BLACK_WINS, plies)," "} => ('B', \"#303030\", plies)," \

@@ -1,6 +1,6 @@
 //! Attack maps at scale: 1,000 random fairy pieces on 1000×1000 (and the same with a third of
-//! them hoppers), 100,000 pieces on a strip; and the 8×8 FEN-to-attacked-squares path the Python
-//! package calls.
+//! them hoppers, and with a third of them multi-leg XBetza pieces), 100,000 pieces on a strip;
+//! and the 8×8 FEN-to-attacked-squares path the Python package calls.
 
 #![expect(
     missing_docs,
@@ -8,12 +8,12 @@
 )]
 #![expect(
     clippy::cast_possible_truncation,
-    reason = "the benchmark's random indices are below 10"
+    reason = "the benchmark's kind indices are below 26"
 )]
 
 use chessreach::attack::{AttackMap, Kind, Placed, Position, StripAttackMap};
 use chessreach::geometry::{Board, Coord, Rect, Strip};
-use chessreach::piece::Colour;
+use chessreach::piece::{Colour, Dialect};
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -21,13 +21,34 @@ use rand::{Rng, SeedableRng};
 const FAIRY: [&str; 10] = ["K", "Q", "R", "B", "N", "BN", "RN", "NN", "nN", "fmWfcF"];
 /// The same mix with a third of the kinds hoppers (cannons, the Xiangqi cannon, grasshoppers).
 const WITH_HOPPERS: [&str; 9] = ["K", "Q", "R", "BN", "NN", "fmWfcF", "pR", "mRcpR", "gQ"];
+/// `FAIRY` and five multi-leg XBetza pieces (a third of the kinds): the Mao, the Griffon (a bent
+/// rider), the ski-slider, the Lion-like piece (locust and two-step king moves) and a double
+/// locust on king steps. Read as XBetza (the single-leg texts mean the same in both dialects).
+const WITH_LEGS: [&str; 15] = [
+    "K",
+    "Q",
+    "R",
+    "B",
+    "N",
+    "BN",
+    "RN",
+    "NN",
+    "nN",
+    "fmWfcF",
+    "afsW",
+    "FyafsF",
+    "jR",
+    "KADcaKmabK",
+    "cafcaW",
+];
 
 fn random_position(board: Board, count: usize, files: std::ops::Range<i64>, seed: u64) -> Position {
-    random_position_of(&FAIRY, board, count, files, seed)
+    random_position_of(&FAIRY, Dialect::Fsf, board, count, files, seed)
 }
 
 fn random_position_of(
     rules: &[&str],
+    dialect: Dialect,
     board: Board,
     count: usize,
     files: std::ops::Range<i64>,
@@ -37,7 +58,7 @@ fn random_position_of(
     let kinds: Vec<Kind> = rules
         .iter()
         .enumerate()
-        .map(|(i, s)| Kind::new(char::from(b'A' + i as u8), s.parse().expect("rule")))
+        .map(|(i, s)| Kind::new(char::from(b'A' + i as u8), dialect.parse(s).expect("rule")))
         .collect();
     let mut taken = std::collections::HashSet::new();
     let mut pieces = Vec::with_capacity(count);
@@ -102,6 +123,7 @@ fn bench(c: &mut Criterion) {
     });
     let hopping = random_position_of(
         &WITH_HOPPERS,
+        Dialect::Fsf,
         Board::Rect(Rect::new(1000, 1000).expect("size")),
         1000,
         1..1001,
@@ -109,6 +131,17 @@ fn bench(c: &mut Criterion) {
     );
     c.bench_function("attack map: 1000 pieces, a third hoppers, on 1000x1000", |b| {
         b.iter(|| AttackMap::new(&hopping).expect("bounded"));
+    });
+    let legs = random_position_of(
+        &WITH_LEGS,
+        Dialect::Xbetza,
+        Board::Rect(Rect::new(1000, 1000).expect("size")),
+        1000,
+        1..1001,
+        1,
+    );
+    c.bench_function("attack map: 1000 pieces, a third multi-leg, on 1000x1000", |b| {
+        b.iter(|| AttackMap::new(&legs).expect("bounded"));
     });
     let strip = random_position(
         Board::Strip(Strip::new(8).expect("8 ranks")),

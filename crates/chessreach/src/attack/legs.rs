@@ -15,7 +15,7 @@
 
 use super::surface::{Occupant, Surface, WalkSink};
 use crate::geometry::{Coord, Delta};
-use crate::piece::{flag, stop, Colour, Leg, LegPath, MAX_LEGS};
+use crate::piece::{flag, stop, Colour, Leg, LegPath, LegPlan, MAX_LEGS};
 
 /// One real move along a path: where it ends, what it captures on the way (locust victims,
 /// then the last leg's victim) and the pieces it hops.
@@ -27,6 +27,36 @@ pub struct PathMove {
     pub captures: Vec<Coord>,
     /// Squares of the pieces it hops without capturing.
     pub hops: Vec<Coord>,
+}
+
+/// The pieces a move takes on its way (`(square, captured?)`, in move order), on the stack: a
+/// leg stops on at most one piece, and a probe starts with one more.
+#[derive(Clone, Copy)]
+struct Taken {
+    len: usize,
+    items: [(Coord, bool); MAX_LEGS + 1],
+}
+
+impl Taken {
+    const fn new() -> Self {
+        Self {
+            len: 0,
+            items: [(Coord::new(0, 0), false); MAX_LEGS + 1],
+        }
+    }
+
+    fn push(&mut self, t: (Coord, bool)) {
+        self.items[self.len] = t;
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    fn as_slice(&self) -> &[(Coord, bool)] {
+        &self.items[..self.len]
+    }
 }
 
 /// What a square holds as the moving piece sees it.
@@ -264,7 +294,9 @@ impl<S: Surface> Walk<'_, S> {
                     foe: Some(q),
                     ..*self
                 };
-                let found = probe.move_list(k + 1, q, &mut vec![(q, false)]);
+                let mut hopped = Taken::new();
+                hopped.push((q, false));
+                let found = probe.move_list(k + 1, q, &mut hopped);
                 if found.iter().any(|m| m.captures.contains(&q)) {
                     sink(q);
                 }
@@ -289,7 +321,7 @@ impl<S: Surface> Walk<'_, S> {
                 foe: Some(m),
                 ..*self
             };
-            let found = probe.move_list(k, start, &mut Vec::new());
+            let found = probe.move_list(k, start, &mut Taken::new());
             if found.iter().any(|mv| mv.captures.contains(&m)) {
                 sink(m);
             }
@@ -317,7 +349,7 @@ impl<S: Surface> Walk<'_, S> {
         &self,
         k: usize,
         start: Coord,
-        taken: &mut Vec<(Coord, bool)>,
+        taken: &mut Taken,
         out: &mut impl FnMut(Coord, &[(Coord, bool)]),
     ) {
         let last = k + 1 == self.legs.len();
@@ -334,8 +366,8 @@ impl<S: Surface> Walk<'_, S> {
                     taken.push((q, take));
                 }
                 if last {
-                    if q != self.from || taken.iter().any(|t| t.1) {
-                        out(q, taken);
+                    if q != self.from || taken.as_slice().iter().any(|t| t.1) {
+                        out(q, taken.as_slice());
                     }
                 } else {
                     self.moves(k + 1, q, taken, out);
@@ -349,7 +381,7 @@ impl<S: Surface> Walk<'_, S> {
     }
 
     /// The moves from leg `k` on, collected.
-    fn move_list(&self, k: usize, start: Coord, taken: &mut Vec<(Coord, bool)>) -> Vec<PathMove> {
+    fn move_list(&self, k: usize, start: Coord, taken: &mut Taken) -> Vec<PathMove> {
         let mut out = Vec::new();
         self.moves(k, start, taken, &mut |to, taken| {
             out.push(PathMove::of(to, taken));
@@ -360,7 +392,7 @@ impl<S: Surface> Walk<'_, S> {
 
 impl PathMove {
     /// The move to `to` taking `taken` (`(square, captured?)`, in move order).
-    fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
+    pub(crate) fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
         Self {
             to,
             captures: taken.iter().filter(|t| t.1).map(|t| t.0).collect(),
@@ -380,6 +412,15 @@ impl<S: Surface> Copy for Walk<'_, S> {}
 /// moving piece's side is read from `from` when the surface knows it (else pieces count as
 /// either side). O(Π of the legs' lengths) at worst: a few squares for XBetza's pieces.
 pub(crate) fn attacks(path: &LegPath, from: Coord, surface: &impl Surface, sink: &mut impl WalkSink) {
+    if let Some(plan) = path.plan().filter(|_| surface.flat()) {
+        if path.can_capture() {
+            plan_squares(plan, from, surface, true, &mut |c| {
+                sink.square(c);
+                surface.occupied(c)
+            });
+        }
+        return;
+    }
     let me = match surface.occupant(from) {
         Occupant::Piece(side) => side,
         Occupant::Empty | Occupant::Wall => None,
@@ -395,24 +436,10 @@ pub(crate) fn attacks(path: &LegPath, from: Coord, surface: &impl Surface, sink:
 }
 
 /// The moves a piece of side `me` makes along `path` from `from` on `surface` (the piece itself
-/// need not stand there), each with its captures and hops; a move back onto `from` that
-/// captures nothing (a pass) is left out. Same cost as [`attacks`].
-pub(crate) fn moves(
-    path: &LegPath,
-    from: Coord,
-    me: Option<Colour>,
-    surface: &impl Surface,
-) -> Vec<PathMove> {
-    let mut out = Vec::new();
-    each_move(path, from, me, surface, &mut |to, taken| {
-        out.push(PathMove::of(to, taken));
-    });
-    out
-}
-
-/// [`moves`] told one by one to `out`, without collecting: the destination and the pieces taken
-/// on the way (`(square, captured?)` in move order; `false`: hopped). Allocates only the
-/// stack of pieces taken (and a lame leg's midpoints). Same cost as [`attacks`].
+/// need not stand there) told one by one to `out`: the destination and the pieces taken on the
+/// way (`(square, captured?)` in move order; `false`: hopped); a move back onto `from` that
+/// captures nothing (a pass) is left out. Allocates nothing but a
+/// lame leg's midpoints. Same cost as [`attacks`].
 pub(crate) fn each_move(
     path: &LegPath,
     from: Coord,
@@ -427,5 +454,41 @@ pub(crate) fn each_move(
         surface,
         foe: None,
     };
-    walk.moves(0, from, &mut Vec::with_capacity(MAX_LEGS), out);
+    walk.moves(0, from, &mut Taken::new(), out);
+}
+
+/// The squares a compiled path ([`LegPath::plan`]) reaches from `from` on a flat board, in
+/// order, told to `visit`, which returns whether the square holds a piece (its last leg stops
+/// there). Nothing when a stop of an earlier leg is off the board or holds a piece (`from`
+/// counts as empty: the piece has left it). The last leg passes over `from` without visiting
+/// it, and over the earlier stops (empty) visiting them unless `skip_stops` (attacks: a foe
+/// there would have stopped an earlier leg). O(legs + squares walked × legs).
+pub(crate) fn plan_squares(
+    plan: &LegPlan,
+    from: Coord,
+    surface: &impl Surface,
+    skip_stops: bool,
+    visit: &mut impl FnMut(Coord) -> bool,
+) {
+    for d in plan.stops() {
+        match surface.step(from, d) {
+            Some(c) if c == from || !surface.occupied(c) => {}
+            _ => return,
+        }
+    }
+    let Some(mut at) = from.offset(plan.base()) else {
+        return;
+    };
+    let step = plan.step();
+    while let Some(next) = surface.step(at, step) {
+        at = next;
+        let passed =
+            at == from || (skip_stops && plan.is_stop(Delta::new(at.file - from.file, at.rank - from.rank)));
+        if !passed && visit(at) {
+            return;
+        }
+        if !plan.rides() {
+            return;
+        }
+    }
 }

@@ -13,7 +13,7 @@ use crate::attack::walk::{self, Occupant, Surface};
 use crate::attack::{Position, SquareMoves};
 use crate::geometry::{Coord, Delta, Line, Rect, Square, SquareSet, Wrap};
 use crate::limits::{Budget, Progress, TooLarge};
-use crate::piece::{Colour, LegPath, Motion, Rule, Step};
+use crate::piece::{Colour, LegPath, LegPlan, Motion, Rule, Step};
 
 pub use super::subsets::Scratch;
 use super::subsets::{state, unpack, Mask};
@@ -215,6 +215,9 @@ pub struct Router<'a> {
     safe: RwLock<FxHashMap<Mask, Arc<SquareSet>>>,
     /// Per step: its index among the ray-marking steps, if it is one.
     rider: Vec<Option<usize>>,
+    /// Per step: a multi-leg step compiled to fixed offsets (`LegPath::plan`; flat boards
+    /// only), walked as a lame leap or a marked ride instead of by the general leg walker.
+    plans: Vec<Option<LegPlan>>,
     /// Per step: its line on the board ([`Rect::line`]), made once: a wrapped board's rays
     /// step by it (made per ray, it cost more than the short rays it walks).
     lines: Vec<Line>,
@@ -333,6 +336,13 @@ impl<'a> Router<'a> {
         let initial_rank =
             Rule::initial_region(colour, u64::from(rect.height())).filter(|_| !initial.is_empty());
         let lines = steps.iter().map(|st| rect.line(st.delta)).collect();
+        let plans = steps
+            .iter()
+            .map(|st| match st.motion {
+                Motion::Path { path } if rect.wrap().is_flat() => path.plan().copied(),
+                Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } | Motion::Path { .. } => None,
+            })
+            .collect();
         let mut riders = 0;
         let rider = steps
             .iter()
@@ -376,6 +386,7 @@ impl<'a> Router<'a> {
             safe: RwLock::default(),
             lines,
             rider,
+            plans,
             riders,
             initial,
             initial_rank,
@@ -731,7 +742,44 @@ impl<'a> Router<'a> {
         }
         for (k, step) in steps.iter().enumerate().filter(|_| self.leaps.is_none()) {
             if let Motion::Path { path } = step.motion {
-                self.path_moves(&path, from, captured, &surface, &fresh, next);
+                if let Some(plan) = &self.plans[k] {
+                    // A compiled path: its earlier legs' stops must be empty (the mover's own
+                    // square is), then its last leg is a plain leap, or a ride marked as a
+                    // rider's (`LegPath::plan`). The subset changes only by the piece it
+                    // ends on, as a leap's or a ride's does.
+                    let stops_empty = plan.stops().all(|d| {
+                        from.offset(d)
+                            .and_then(|c| self.rect.square(c))
+                            .is_some_and(|q| surface.piece(q).is_none())
+                    });
+                    let base = from.offset(plan.base());
+                    match (stops_empty, base, self.rider[k]) {
+                        (true, Some(mut at), Some(r)) => {
+                            while let Some(t) = at.offset(plan.step()).and_then(|c| {
+                                at = c;
+                                self.rect.square(c)
+                            }) {
+                                let bit = t.index() * self.riders + r;
+                                if passed[bit / 64] >> (bit % 64) & 1 == 1 {
+                                    break;
+                                }
+                                passed[bit / 64] |= 1 << (bit % 64);
+                                offer(step, t, next);
+                                if surface.piece(t).is_some() {
+                                    break;
+                                }
+                            }
+                        }
+                        (true, Some(at), None) => {
+                            if let Some(t) = at.offset(plan.step()).and_then(|c| self.rect.square(c)) {
+                                offer(step, t, next);
+                            }
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                self.path_moves(&path, from, captured, &surface, (&fresh, safe), next);
                 continue;
             }
             let mut offer = |t: Square| offer(step, t, next);
@@ -811,7 +859,7 @@ impl<'a> Router<'a> {
         from: Coord,
         captured: Mask,
         surface: &SubsetSurface<'_>,
-        fresh: &impl Fn(Square) -> bool,
+        (fresh, safe): (&impl Fn(Square) -> bool, &SquareSet),
         next: &mut Vec<(Mask, Square)>,
     ) {
         legs::each_move(path, from, Some(self.colour), surface, &mut |to, taken| {
@@ -826,7 +874,13 @@ impl<'a> Router<'a> {
             if (c == captured && !fresh(t)) || surface.piece(t).is_some_and(|p| c & self.cap_bit[p] == 0) {
                 return;
             }
-            if self.safe_set(c).contains(t) {
+            // Nothing captured: the subset at hand's safe squares, without the shared cache.
+            let safe_after = if c == captured {
+                safe.contains(t)
+            } else {
+                self.safe_set(c).contains(t)
+            };
+            if safe_after {
                 next.push((c, t));
             }
         });
@@ -1017,6 +1071,8 @@ impl<'a> Router<'a> {
 /// new, and stops. (A hop limited to `n ≥ 2` leaps from the piece depends on where it starts.)
 fn marks_rays(s: &Step, wrap: Wrap) -> bool {
     match s.motion {
+        // A compiled path riding on: its ray from the last stop is a plain ride's.
+        Motion::Path { path } if wrap.is_flat() => path.plan().is_some_and(LegPlan::rides),
         Motion::Ride { range: 0, legs } => legs.is_empty(),
         // On a wrapped board a hop's landings stop before the mover's own square, which the
         // landings walked from the screen would not know: hops are walked whole there.

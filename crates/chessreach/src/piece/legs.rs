@@ -87,6 +87,83 @@ impl Leg {
 pub struct LegPath {
     len: u8,
     legs: [Leg; MAX_LEGS],
+    /// The legs as fixed offsets when they compile ([`LegPlan`]): made with the path.
+    plan: Option<LegPlan>,
+}
+
+/// A multi-leg move compiled to fixed offsets, so the engines walk it as they walk a lame leap
+/// or a plain ride instead of through the general leg walker. A path compiles when every leg
+/// but the last is one plain leap that may stop on an empty square only (no skip, lameness,
+/// screen, wrap or hop: XBetza's default `m` continuation legs, as in the Mao `afsW`, the Moa
+/// `afsF`, the Griffon `FyafsF`, two king steps `mabK`) and its last leg is one plain leap or an
+/// unlimited plain ride (no skip, flags, range limit or capture of friends). On a flat board such a move from `s`
+/// is: the earlier legs' stops, fixed squares relative to `s`, on the board and empty (`s`
+/// itself counts as empty: the piece has left it); then the last leg from the last stop, as a
+/// plain leap or ride of its delta, passing over `s` and the earlier stops (empty) but never
+/// ending or capturing on them. It captures nothing on the way (no locust).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct LegPlan {
+    /// The stops of the legs before the last, relative to the start (each leg's sum so far).
+    stops: [(i32, i32); MAX_LEGS - 1],
+    /// How many of `stops` there are.
+    len: u8,
+    /// The last leg's leap.
+    step: (i16, i16),
+    /// Whether the last leg rides without limit (else it leaps once).
+    rides: bool,
+}
+
+impl LegPlan {
+    /// The plan of these legs when they compile (see [`LegPlan`]). O(legs).
+    fn of(legs: &[Leg]) -> Option<Self> {
+        let (last, before) = legs.split_last()?;
+        let plain = |l: &Leg| l.skip == 0 && l.flags == 0;
+        if !plain(last) || last.range > 1 || last.stop & !(stop::EMPTY | stop::FOE) != 0 {
+            return None;
+        }
+        let mut stops = [(0, 0); MAX_LEGS - 1];
+        let mut at = (0i32, 0i32);
+        for (slot, leg) in stops.iter_mut().zip(before) {
+            if !plain(leg) || leg.range != 1 || leg.stop != stop::EMPTY {
+                return None;
+            }
+            at = (at.0 + i32::from(leg.dx), at.1 + i32::from(leg.dy));
+            *slot = at;
+        }
+        Some(Self {
+            stops,
+            len: u8::try_from(before.len()).ok()?,
+            step: (last.dx, last.dy),
+            rides: last.range == 0,
+        })
+    }
+
+    /// The stops of the earlier legs, relative to the start, in move order.
+    pub(crate) fn stops(&self) -> impl Iterator<Item = Delta> + '_ {
+        self.stops[..usize::from(self.len)]
+            .iter()
+            .map(|&(dx, dy)| Delta::new(i64::from(dx), i64::from(dy)))
+    }
+
+    /// Whether `d` (relative to the start) is one of the earlier legs' stops.
+    pub(crate) fn is_stop(&self, d: Delta) -> bool {
+        self.stops().any(|s| s == d)
+    }
+
+    /// Where the last leg starts, relative to the start (the last stop, or the start itself).
+    pub(crate) fn base(&self) -> Delta {
+        self.stops().last().unwrap_or(Delta::new(0, 0))
+    }
+
+    /// The last leg's leap.
+    pub(crate) fn step(&self) -> Delta {
+        Delta::new(i64::from(self.step.0), i64::from(self.step.1))
+    }
+
+    /// Whether the last leg rides without limit (else it leaps once).
+    pub(crate) fn rides(&self) -> bool {
+        self.rides
+    }
 }
 
 impl LegPath {
@@ -101,7 +178,13 @@ impl LegPath {
         Some(Self {
             len: u8::try_from(legs.len()).ok()?,
             legs: all,
+            plan: LegPlan::of(legs),
         })
+    }
+
+    /// The path compiled to fixed offsets, when it compiles ([`LegPlan`]).
+    pub(crate) fn plan(&self) -> Option<&LegPlan> {
+        self.plan.as_ref()
     }
 
     /// The legs, first to last.
@@ -129,6 +212,7 @@ impl LegPath {
         for l in &mut out.legs[..usize::from(self.len)] {
             *l = l.turned();
         }
+        out.plan = LegPlan::of(out.legs());
         out
     }
 
@@ -182,5 +266,52 @@ impl LegPath {
     #[must_use]
     pub fn is_multi(&self) -> bool {
         self.len > 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::{xbetza, Colour, Motion};
+
+    fn plans(text: &str) -> Vec<Option<LegPlan>> {
+        let rule = xbetza::parse(text).expect("rule");
+        Colour::BOTH
+            .into_iter()
+            .flat_map(|c| rule.steps(c))
+            .filter_map(|s| match s.motion {
+                Motion::Path { path } => Some(path.plan().copied()),
+                Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => None,
+            })
+            .collect()
+    }
+
+    /// The Mao's moves are a W stop then a diagonal leap, landing on knight squares; the
+    /// Griffon rides from its ferz square; locusts, hoppers, ski-sliders, lame riders and
+    /// cylinder legs do not compile. Black's plans are White's turned.
+    #[test]
+    fn which_paths_compile() {
+        let mao = plans("afsW");
+        assert_eq!(mao.len(), 16);
+        for p in &mao {
+            let p = p.expect("the Mao compiles");
+            assert_eq!(p.stops().count(), 1);
+            assert!(!p.rides());
+            let to = Delta::new(p.base().dx + p.step().dx, p.base().dy + p.step().dy);
+            assert_eq!(
+                (to.dx.abs().min(to.dy.abs()), to.dx.abs().max(to.dy.abs())),
+                (1, 2)
+            );
+            assert_eq!(p.base().dx.abs() + p.base().dy.abs(), 1, "first a W step");
+            assert!(p.is_stop(p.base()));
+        }
+        let griffon = plans("FyafsF");
+        assert_eq!(griffon.len(), 16);
+        assert!(griffon
+            .iter()
+            .all(|p| p.is_some_and(|p| p.rides() && p.stops().count() == 1)));
+        for text in ["cafcaW", "caK", "jR", "pafsW", "oW", "dK", "afsR"] {
+            assert!(plans(text).iter().all(Option::is_none), "{text} compiles");
+        }
     }
 }

@@ -26,6 +26,7 @@ pub mod xbetza;
 
 pub use atom::{Atom, AtomKind};
 pub use betza::{BetzaError, BetzaErrorKind};
+pub(crate) use legs::LegPlan;
 pub use legs::{flag, stop, Leg, LegPath, MAX_LEGS};
 pub use rule::{Component, Legs, Motion, Rule, Step};
 
