@@ -118,11 +118,7 @@ fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Asked> {
 /// subsets take seconds); a search over the budget says how to raise it.
 fn search<T: Ask>(pos: &Position, question: &Question<T>, budget: Budget) -> Result<T::Answer> {
     let bar = crate::output::progress_bar(false, 0);
-    let update = |stage: &'static str, done: u64, total: u64| {
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(stage);
-    };
+    let update = crate::output::progress_update(&bar);
     let answer = ask_with_progress(pos, question, budget, Some(&update));
     bar.finish_and_clear();
     answer.map_err(|e| match e {
