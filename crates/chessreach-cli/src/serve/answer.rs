@@ -161,15 +161,15 @@ pub(super) async fn compute(
     });
     let remaining = shared.timeout.saturating_sub(started.elapsed());
     match tokio::time::timeout(remaining, work).await {
-        Err(_) => Err(timed_out(shared)),
+        // Past the time limit; or stopped at its deadline (the timer fires first but for a
+        // race).
+        Err(_) | Ok(Ok(None)) => Err(timed_out(shared)),
         Ok(Err(_)) => Err(error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
             "the computation failed",
             Map::new(),
         )),
-        // Stopped at its deadline (the timer above fires first but for a race).
-        Ok(Ok(None)) => Err(timed_out(shared)),
         Ok(Ok(Some(Ok(out)))) => {
             let content_type = match format.as_str() {
                 "svg" => "image/svg+xml",
