@@ -211,4 +211,17 @@ plant "a legend swatch drawn over white, not over the squares it keys" crates/ch
                 let _ = writeln!(" "            if ground == Ground::Plain {
                 let _ = writeln!(" \
   "-p chessreach-cli --test gallery"
+plant "a trickling client's request deadline never armed (slowloris)" crates/chessreach-cli/src/serve/conn.rs \
+  "            self.asked = true;" "            self.asked = false;" \
+  "-p chessreach-cli --test lab trickling"
+plant "a server computation past its deadline not stopped at a progress step" crates/chessreach-cli/src/output.rs \
+  "if deadline.is_some_and(|d| std::time::Instant::now() >= d)" "if false && deadline.is_some_and(|d| std::time::Instant::now() >= d)" \
+  "-p chessreach-cli --test lab trickling"
+plant "a bounded read's buffer doubled past its limit" crates/chessreach/src/limits.rs \
+  "                .min(cap)
+                .max(buf.len() + n);" "                .max(buf.len() + n);" \
+  "-p chessreach --lib limits"
+plant "duel play answering endless wrong lines for ever" crates/chessreach-cli/src/duel.rs \
+  "for _ in 0..RETRIES {" "for _ in 0..RETRIES * 100_000 {" \
+  "-p chessreach-cli --test hostile"
 exit $failed

@@ -17,6 +17,7 @@ use chessreach::duel::strategy::{Strategy, StrategyPlayer};
 use chessreach::duel::verify::verify_board;
 use chessreach::duel::{referee, DrawBy, Duel, DuelError, Game, Outcome, Player, PlayerError, Verdict};
 use chessreach::geometry::{Coord, Rect, Wrap};
+use chessreach::input::{Expected, Input};
 use chessreach::limits::Budget;
 use chessreach::piece::{Colour, Dialect, Rule};
 use chessreach::render::{self, View};
@@ -330,11 +331,7 @@ pub(crate) fn run(args: &Args, budget: Budget, out: &mut dyn Write) -> Result<()
 /// Solves `duel`, refusing (a usage error: the arguments asked for it) beyond the budget.
 fn solve_duel(duel: &Duel, budget: Budget, quiet: bool) -> Result<Solution> {
     let bar = crate::output::progress_bar(quiet, 0);
-    let update = |stage: &'static str, done: u64, total: u64| {
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(stage);
-    };
+    let update = crate::output::progress_update(&bar);
     let solved = Solution::solve(duel, budget, Some(&update));
     bar.finish_and_clear();
     solved.map_err(|e| match e {
@@ -917,6 +914,10 @@ fn serve(pieces: &Pieces, budget: Budget) -> Result<()> {
 
 // ---------------------------------------------------------------- play
 
+/// Lines in a row that are not a move before `duel play` gives up: a person never needs so
+/// many, endless input (`yes | …`) would answer each for ever.
+const RETRIES: usize = 100;
+
 /// A person at the terminal.
 struct Human<R, W> {
     input: Lines<R>,
@@ -951,7 +952,8 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
         let side = game.to_move();
         let from = game.square(side);
         let legal = game.legal_moves();
-        loop {
+        let mut last = String::new();
+        for _ in 0..RETRIES {
             write!(self.out, "your move ({side}, from {from}): ")?;
             self.out.flush()?;
             // Lines are read bounded (`LINE_LIMIT`): endless input without a line break ends
@@ -968,7 +970,15 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
                     line.trim().chars().take(32).collect::<String>()
                 )?,
             }
+            last = line;
         }
+        // Endless wrong input (`yes | chessreach duel play`) ends the game, at its last line.
+        let mut at = Input::at_line(last.trim(), self.input.number());
+        Err(at
+            .error_here(Expected::Text(format!(
+                "a move from {from} within {RETRIES} tries in a row"
+            )))
+            .into())
     }
 
     fn observe(&mut self, game: &Game<'_>, mv: Coord) -> Result<(), PlayerError> {

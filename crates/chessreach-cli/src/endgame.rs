@@ -187,11 +187,7 @@ fn solve_base(common: &Common, material: &str, budget: Budget) -> Result<Tableba
     let material =
         Material::parse(material, common.royal).map_err(|e| crate::bad_argument("--material", e))?;
     let bar = output::progress_bar(common.quiet, 0);
-    let update = |stage: &'static str, done: u64, total: u64| {
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(stage);
-    };
+    let update = output::progress_update(&bar);
     let base = Tablebase::solve(&rules, &material, budget, Some(&update));
     bar.finish_and_clear();
     base.map_err(crate::usage)
@@ -328,13 +324,16 @@ fn probe(a: &ProbeArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
 
 fn potential_table(a: &PotentialArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
     let mut rows = Vec::new();
+    let bar = output::progress_bar(a.common.quiet, 0);
+    let update = output::progress_update(&bar);
     for &rect in &a.boards {
         let rules = a.common.rules(rect)?;
         for &letter in &a.pieces {
-            let p = potential(&rules, letter, budget, None).map_err(crate::usage)?;
+            let p = potential(&rules, letter, budget, Some(&update)).map_err(crate::usage)?;
             rows.push((rules.rect.label(), p));
         }
     }
+    bar.finish_and_clear();
     match a.format {
         Format::Json => {
             let v: Vec<_> = rows

@@ -90,11 +90,13 @@ pub(crate) fn read_bytes(file: Option<&Path>, limit: u64) -> anyhow::Result<Vec<
     }
 }
 
-/// The whole text of `file`, or of stdin when there is none, up to `limit` bytes; bytes that
-/// are not UTF-8 are an error at their line and column.
+/// The whole text of `file`, or of stdin when there is none, up to `limit` bytes (held once:
+/// no copy); bytes that are not UTF-8 are an error at their line and column.
 pub(crate) fn read_input(file: Option<&Path>, limit: u64) -> anyhow::Result<String> {
     let bytes = read_bytes(file, limit)?;
-    Ok(chessreach::input::decode(&bytes)?.to_owned())
+    chessreach::input::decode(&bytes)?;
+    // Checked above; kept without a copy (the text may be as large as the budget).
+    Ok(String::from_utf8(bytes).map_err(|e| e.utf8_error())?)
 }
 
 /// A progress bar on stderr for long work (`{bar} done/total stage elapsed`); hidden when
@@ -110,4 +112,50 @@ pub(crate) fn progress_bar(quiet: bool, len: u64) -> indicatif::ProgressBar {
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar
+}
+
+thread_local! {
+    /// When the computation on this thread must stop (a server request's time limit).
+    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// A computation stopped at a progress step because its deadline had passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cancelled;
+
+/// Runs `f` on this thread with `deadline`: the engines' progress steps (reported through
+/// [`progress_update`]) stop it once the deadline has passed, unwinding out of the engine
+/// (its tables are dropped on the way, every lock it holds is its own), so a computation
+/// beyond a server request's time limit frees its worker at its next progress step instead of
+/// running to the end. A panic that is not a cancellation goes on unwinding. O(1) besides `f`.
+///
+/// # Errors
+///
+/// [`Cancelled`] when the deadline stopped `f`.
+pub(crate) fn with_deadline<T>(deadline: std::time::Instant, f: impl FnOnce() -> T) -> Result<T, Cancelled> {
+    let previous = DEADLINE.with(|d| d.replace(Some(deadline)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    DEADLINE.with(|d| d.set(previous));
+    match result {
+        Ok(v) => Ok(v),
+        Err(payload) if payload.is::<Cancelled>() => Err(Cancelled),
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
+}
+
+/// The progress callback of an engine: it moves `bar`, and, under [`with_deadline`] (the
+/// deadline of the thread that makes the callback, read once here), stops the computation
+/// once the deadline has passed. Engines may call it from any thread: the stop unwinds to the
+/// engine's caller through its scoped threads and rayon's joins. O(1) a call.
+pub(crate) fn progress_update(bar: &indicatif::ProgressBar) -> impl Fn(&'static str, u64, u64) + Sync + '_ {
+    let deadline = DEADLINE.with(std::cell::Cell::get);
+    move |stage, done, total| {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            // Not `panic!`: no message, no hook; `with_deadline` catches exactly this payload.
+            std::panic::resume_unwind(Box::new(Cancelled));
+        }
+        bar.set_length(total);
+        bar.set_position(done);
+        bar.set_message(stage);
+    }
 }

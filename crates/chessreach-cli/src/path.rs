@@ -118,11 +118,7 @@ fn question(args: &Args, pos: &Position, mover: Mover) -> Result<Asked> {
 /// subsets take seconds); a search over the budget says how to raise it.
 fn search<T: Ask>(pos: &Position, question: &Question<T>, budget: Budget) -> Result<T::Answer> {
     let bar = crate::output::progress_bar(false, 0);
-    let update = |stage: &'static str, done: u64, total: u64| {
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(stage);
-    };
+    let update = crate::output::progress_update(&bar);
     let answer = ask_with_progress(pos, question, budget, Some(&update));
     bar.finish_and_clear();
     answer.map_err(|e| match e {
@@ -201,6 +197,7 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
         Format::Json => write_route_json(pos, mover, way, why.as_ref(), out)?,
         Format::Svg | Format::Text => {
             let cell = render::route_cell(pos, map, (symbol, mover.colour), way, ROUTE_DRAWN);
+            let cell = mover_kept(cell, way.is_none(), mover.at, (symbol, mover.colour));
             if let (Format::Svg, Some(view)) = (args.format, &view) {
                 let what = match way {
                     Some(w) => format!(
@@ -234,6 +231,24 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
         }
     }
     Ok(())
+}
+
+/// `cell` with the mover standing at `start` when there is no route (`routeless`): a route's
+/// cells draw it at its first square, and without one the legend still says "the mover at its
+/// start". O(1) a cell.
+fn mover_kept<'a>(
+    cell: impl Fn(Coord) -> render::Cell + 'a,
+    routeless: bool,
+    start: Coord,
+    piece: (char, chessreach::piece::Colour),
+) -> impl Fn(Coord) -> render::Cell + 'a {
+    move |c| {
+        let mut drawn = cell(c);
+        if routeless && c == start {
+            drawn.piece = Some(piece);
+        }
+        drawn
+    }
 }
 
 /// Route squares drawn at most (a strip route may cross billions).

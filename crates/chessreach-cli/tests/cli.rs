@@ -997,7 +997,10 @@ fn no_route_says_why() {
         .success()
         .stdout(predicate::str::contains(
             "no route: the mover keeps to squares of one colour",
-        ));
+        ))
+        // The picture still shows the mover at its start (it was left out, the legend said
+        // "the mover at its start" over an empty board).
+        .stdout(predicate::str::contains("1  B . . . . . . .\n"));
 }
 
 #[test]

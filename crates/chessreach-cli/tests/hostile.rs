@@ -230,6 +230,18 @@ fn cases() -> Vec<Case> {
             1,
         )
         .err(&["line 1, column 4097: the line is longer than 4096 bytes"]),
+        // `yes zz | chessreach duel play`: every line answered "try again" for ever before.
+        case(
+            "duel play: endless lines that are not moves",
+            &["duel", "play", "--board", "8x8", "--from", "a1,b5"],
+            "zz\n".repeat(100_000),
+            1,
+        )
+        .err(&[
+            "line 100, column 1: expected a move from",
+            "within 100 tries in a row, found `zz`",
+        ])
+        .at_most(20_000),
         case("knightmare: a 10 MB line", &["solve", "knightmare"], long_line, 1)
             .err(&["line 2, column 4097: the line is longer than 4096 bytes"]),
         case(

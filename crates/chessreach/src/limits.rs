@@ -269,15 +269,19 @@ pub enum ReadError {
 
 /// All of `reader`, refused past `limit` bytes: a file of endless bytes (`/dev/zero`) stops
 /// there, and a buffer that would not fit in memory is a refusal, never an abort (its growth is
-/// asked of the allocator with `try_reserve`). O(bytes read).
+/// asked of the allocator with `try_reserve_exact`). The buffer grows by doubling but never
+/// beyond `limit` (plus a 64 KiB chunk), so an endless input holds at most the budget it is
+/// read against. O(bytes read).
 ///
 /// # Errors
 ///
 /// [`ReadError::TooLong`] past `limit` or when memory runs out, [`ReadError::Io`] when reading
 /// fails.
 pub fn read_within(mut reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    const CHUNK: usize = 1 << 16;
     let mut buf = Vec::new();
-    let mut chunk = vec![0u8; 1 << 16];
+    let mut chunk = vec![0u8; CHUNK];
+    let cap = usize::try_from(limit).unwrap_or(usize::MAX);
     loop {
         let n = match reader.read(&mut chunk) {
             Ok(0) => return Ok(buf),
@@ -288,11 +292,20 @@ pub fn read_within(mut reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>
         if (buf.len() + n) as u64 > limit {
             return Err(ReadError::TooLong { limit });
         }
-        // Doubling, else just enough, else a refusal: never the allocator's abort.
-        if buf.try_reserve(n).is_err() && buf.try_reserve_exact(n).is_err() {
-            return Err(ReadError::TooLong {
-                limit: buf.len() as u64,
-            });
+        if buf.capacity() - buf.len() < n {
+            // Doubling up to the limit, else just enough, else a refusal: never the
+            // allocator's abort.
+            let want = buf
+                .capacity()
+                .saturating_mul(2)
+                .max(CHUNK)
+                .min(cap)
+                .max(buf.len() + n);
+            if buf.try_reserve_exact(want - buf.len()).is_err() && buf.try_reserve_exact(n).is_err() {
+                return Err(ReadError::TooLong {
+                    limit: buf.len() as u64,
+                });
+            }
         }
         buf.extend_from_slice(&chunk[..n]);
     }
@@ -332,10 +345,17 @@ mod tests {
 
     #[test]
     fn reads_stop_at_their_limit() {
+        use std::io::Read as _;
         assert_eq!(read_within(&b"abc"[..], 3).expect("fits"), b"abc");
         let endless = std::io::repeat(0);
         let e = read_within(endless, 100_000).expect_err("endless");
         assert_eq!(e.to_string(), "longer than 100.0 kB, the most read");
+        // The buffer never holds more than the limit: doubling stops there.
+        let read = read_within(std::io::repeat(7).take(700_000), 1_000_000).expect("fits");
+        assert_eq!(read.len(), 700_000);
+        assert!(read.capacity() <= 1_000_000, "capacity {}", read.capacity());
+        let exact = read_within(std::io::repeat(7).take(1_000_000), 1_000_000).expect("fits");
+        assert!(exact.capacity() <= 1_000_000, "capacity {}", exact.capacity());
     }
 
     #[test]

@@ -148,34 +148,29 @@ pub(super) async fn compute(
     };
     let budget = shared.budget;
     let format = parsed.format.clone();
+    let deadline = started + shared.timeout;
     let work = tokio::task::spawn_blocking(move || {
-        // The slot is held until the computation ends, even past the time limit.
+        // The slot is held until the computation ends: past the time limit, an engine stops
+        // at its next progress step; one without progress steps runs to its end.
         let _slot = slot;
         let mut out = Vec::new();
-        let result = parsed
-            .command
-            .run_to(budget, &mut out)
+        let result = crate::output::with_deadline(deadline, || parsed.command.run_to(budget, &mut out))
+            .ok()?
             .unwrap_or_else(|| Err(UsageError("not served".into()).into()));
-        result.map(|()| out)
+        Some(result.map(|()| out))
     });
     let remaining = shared.timeout.saturating_sub(started.elapsed());
     match tokio::time::timeout(remaining, work).await {
-        Err(_) => Err(error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "timeout",
-            &format!(
-                "no answer within the time limit of {} s",
-                shared.timeout.as_secs_f64()
-            ),
-            Map::new(),
-        )),
+        // Past the time limit; or stopped at its deadline (the timer fires first but for a
+        // race).
+        Err(_) | Ok(Ok(None)) => Err(timed_out(shared)),
         Ok(Err(_)) => Err(error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
             "the computation failed",
             Map::new(),
         )),
-        Ok(Ok(Ok(out))) => {
+        Ok(Ok(Some(Ok(out)))) => {
             let content_type = match format.as_str() {
                 "svg" => "image/svg+xml",
                 "text" => "text/plain; charset=utf-8",
@@ -183,8 +178,20 @@ pub(super) async fn compute(
             };
             Ok((out, content_type))
         }
-        Ok(Ok(Err(e))) => Err(failure(&e)),
+        Ok(Ok(Some(Err(e)))) => Err(failure(&e)),
     }
+}
+
+fn timed_out(shared: &Shared) -> Response {
+    error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "timeout",
+        &format!(
+            "no answer within the time limit of {} s",
+            shared.timeout.as_secs_f64()
+        ),
+        Map::new(),
+    )
 }
 
 fn too_large_body(shared: &Shared) -> Response {

@@ -1,5 +1,7 @@
 //! Connections: at most N open at once, and one idle too long (no byte read or written:
-//! a stalled or very slow client) is closed.
+//! a stalled or very slow client) is closed; so is one whose request has not been answered
+//! within the same limit of its first byte (a client trickling a header line every few
+//! seconds, a slowloris, never goes idle, yet must not hold its slot).
 
 use std::future::Future;
 use std::io;
@@ -47,11 +49,14 @@ impl axum::serve::Listener for Capped {
                     // Small answers go out at once (keep-alive clients wait for them).
                     let _ = io.set_nodelay(true);
                     let deadline = Box::pin(tokio::time::sleep(self.idle));
+                    let answer_by = Box::pin(tokio::time::sleep(self.idle));
                     return (
                         Guarded {
                             io,
                             idle: self.idle,
                             deadline,
+                            answer_by,
+                            asked: false,
                             _slot: slot,
                         },
                         addr,
@@ -68,12 +73,17 @@ impl axum::serve::Listener for Capped {
     }
 }
 
-/// A connection that fails with `TimedOut` when nothing moves for `idle`, and frees its
-/// slot when dropped.
+/// A connection that fails with `TimedOut` when nothing moves for `idle`, or when `idle` has
+/// passed since the first byte of a request that is not yet answered (no byte written since),
+/// and frees its slot when dropped.
 pub(super) struct Guarded {
     io: TcpStream,
     idle: Duration,
     deadline: Pin<Box<Sleep>>,
+    /// When the request being read must have its answer started; armed while `asked`.
+    answer_by: Pin<Box<Sleep>>,
+    /// Bytes of a request were read and no byte of an answer has been written since.
+    asked: bool,
     _slot: OwnedSemaphorePermit,
 }
 
@@ -94,19 +104,40 @@ impl Guarded {
 }
 
 impl AsyncRead for Guarded {
+    /// O(1) besides the read: a read that brings the first byte of a request arms the answer
+    /// deadline; once it has passed, every read fails (trickled bytes do not push it back).
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
         let polled = Pin::new(&mut self.io).poll_read(cx, buf);
+        if matches!(polled, Poll::Ready(Ok(()))) && buf.filled().len() > before && !self.asked {
+            self.asked = true;
+            let at = Instant::now() + self.idle;
+            self.answer_by.as_mut().reset(at);
+        }
+        if self.asked && self.answer_by.as_mut().poll(cx).is_ready() {
+            return Poll::Ready(Err(io::ErrorKind::TimedOut.into()));
+        }
         self.watch(cx, polled)
+    }
+}
+
+impl Guarded {
+    /// A write that moved bytes: the request is being answered.
+    fn answered(&mut self, polled: &Poll<io::Result<usize>>) {
+        if matches!(polled, Poll::Ready(Ok(n)) if *n > 0) {
+            self.asked = false;
+        }
     }
 }
 
 impl AsyncWrite for Guarded {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         let polled = Pin::new(&mut self.io).poll_write(cx, buf);
+        self.answered(&polled);
         self.watch(cx, polled)
     }
 
@@ -125,6 +156,7 @@ impl AsyncWrite for Guarded {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let polled = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
+        self.answered(&polled);
         self.watch(cx, polled)
     }
 

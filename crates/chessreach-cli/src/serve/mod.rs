@@ -51,7 +51,8 @@ pub(crate) struct Args {
     max_body: u64,
 
     /// Open connections at once; further ones wait in the kernel's queue. A connection idle
-    /// (no byte read or written) for 2 s longer than the request timeout is closed.
+    /// (no byte read or written) for 2 s longer than the request timeout is closed, and so is
+    /// one whose request is not answered that long after its first byte (a trickling client).
     #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
     max_connections: u16,
 }

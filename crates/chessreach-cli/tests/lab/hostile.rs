@@ -188,3 +188,77 @@ fn hostile_battery_leaves_the_server_answering() {
     }
     assert!(!server.alive(), "the server stopped on SIGTERM");
 }
+
+/// Clients trickling a header line every 300 ms never go idle, yet lose their slots when the
+/// request is not answered within the idle limit of its first byte (a slowloris held every
+/// slot for ever before); and a computation past the time limit stops at its next progress
+/// step, freeing its worker (an endgame solve held the only worker for minutes before).
+#[test]
+fn trickling_clients_and_overrunning_work_free_their_slots() {
+    let server = Server::start(&[
+        "--max-memory",
+        "1Gi",
+        "--workers",
+        "1",
+        "--request-timeout",
+        "1",
+        "--max-connections",
+        "4",
+    ]);
+    let started = Instant::now();
+    let mut trickling: Vec<_> = (0..4)
+        .map(|_| {
+            let mut s = server.connect();
+            s.write_all(b"POST /api/attacks HTTP/1.1\r\nHost: x\r\n")
+                .expect("sent");
+            s
+        })
+        .collect();
+    let feeder = std::thread::spawn(move || {
+        // Every 300 ms one more header line on each connection, until all are closed.
+        let mut open = trickling.len();
+        while open > 0 && started.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(300));
+            open = 0;
+            for s in &mut trickling {
+                if s.write_all(b"X-Slow: 1\r\n").is_ok() {
+                    open += 1;
+                }
+            }
+        }
+        started.elapsed()
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    // The slots are all taken: this request waits in the kernel's queue until they free.
+    let r = server.post("attacks", NORMAL);
+    assert_eq!(r.status, 200, "{r:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "answered after {:?}",
+        started.elapsed()
+    );
+    let closed_after = feeder.join().expect("the feeder");
+    assert!(
+        closed_after < Duration::from_secs(10),
+        "trickled for {closed_after:?}"
+    );
+
+    // KQvKR on 10x10 takes minutes; the request gets 503 after 1 s and the worker is free
+    // at the solver's next progress step (a pass over a table: well within 20 s, even in a
+    // debug build on a loaded machine): then the next request is answered.
+    let r = server.post("endgame/solve", r#"{"material": "KQvKR", "board": "10x10"}"#);
+    assert_eq!((r.status, kind(&r.body).as_str()), (503, "timeout"), "{r:?}");
+    let stopped = Instant::now();
+    loop {
+        let r = server.post("attacks", NORMAL);
+        if r.status == 200 {
+            break;
+        }
+        assert_eq!(kind(&r.body), "busy", "{r:?}");
+        assert!(
+            stopped.elapsed() < Duration::from_secs(20),
+            "the worker still computes after {:?}",
+            stopped.elapsed()
+        );
+    }
+}
