@@ -72,11 +72,11 @@ impl Ask for Area {
         q: &Question<Area>,
         budget: Budget,
         progress: Option<Progress<'_>>,
-        _: Tuning,
+        tuning: Tuning,
     ) -> Result<DistanceMap, RouteError> {
         match pos.board() {
             Board::Rect(_) => bounded::distances(pos, q, budget, progress),
-            Board::Strip(strip) => strip_distances(pos, strip, q, budget, progress),
+            Board::Strip(strip) => strip_distances(pos, strip, q, budget, progress, tuning),
         }
     }
 }
