@@ -58,8 +58,7 @@
 //! docs) and one sweep to `k + 1` goals (`O(zone nodes)` per goal for its nodes); only states
 //! with `d + h` below the answer are popped — all of them, in the worst case, where captures
 //! on the way cost no detour and shorten nothing the bound does not see. The bounds: one more
-//! build and sweep, on a second thread beside the start's sweep where the tuning allows two
-//! (the same work, sooner). The route: one more build and sweep per leg. Progress is told once per
+//! build and sweep. The route: one more build and sweep per leg. Progress is told once per
 //! state popped (each a build and a sweep, so the call costs nothing in comparison).
 
 use std::cmp::Reverse;
@@ -191,42 +190,14 @@ pub(in crate::path) fn with_captures(
     ) {
         return Some(Err(e.into()));
     }
-    // A state's sweep to its goals (those no capture move reaches left out); legs no shorter
-    // than `cap`, or than the end's, are not looked for (a leg to a capture no nearer than
-    // the end is no start of a shorter route).
-    let leg_sweep = |e: &Engine, s: State, cap: u64| {
-        let goals: Vec<(Option<usize>, Goal)> = goals_of(e, s)
-            .into_iter()
-            .filter(|(_, g)| !g.nodes.is_empty())
-            .collect();
-        let only: Vec<Goal> = goals.iter().map(|(_, g)| g.clone()).collect();
-        let until = goals.iter().position(|(p, _)| p.is_none());
-        (e.sweep_goals(square_of(s), &only, cap, until, None), goals)
-    };
+    let mut first = Some(first);
     // Lower bounds of the way left from each square a state may stand on (index `k`: the
-    // start), where they are proven; else 0 (plain Dijkstra). The start's sweep does not
-    // need them: with two threads it runs beside theirs.
-    let (start_sweep, lower) = if tuning.threads >= 2 {
-        std::thread::scope(|scope| {
-            let other = scope.spawn(|| bounds(pos, strip, q, &caps, budget, tuning));
-            let here = leg_sweep(&first, start_state, u64::MAX);
-            (
-                here,
-                other.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            )
-        })
-    } else {
-        (
-            leg_sweep(&first, start_state, u64::MAX),
-            bounds(pos, strip, q, &caps, budget, tuning),
-        )
-    };
-    let lower = match lower {
+    // start), where they are proven; else 0 (plain Dijkstra).
+    let lower = match bounds(pos, strip, q, &caps, budget, tuning) {
         Some(Ok(h)) => h,
         Some(Err(err)) => return Some(Err(err)),
         None => vec![0; k + 1],
     };
-    let mut first = Some((first, start_sweep));
     let h = |s: State| lower[s.0 as usize];
     let mut dist: HashMap<State, (u64, State)> = HashMap::default();
     dist.insert(start_state, (0, start_state));
@@ -249,17 +220,25 @@ pub(in crate::path) fn with_captures(
         if let Some(p) = progress {
             p("capture subsets searched (strip route)", popped, total);
         }
-        let (e, (swept, goals)) = match first.take() {
-            Some(done) => done,
+        let e = match first.take() {
+            Some(e) => e,
             None => match build(s)? {
-                Ok(e) => {
-                    let cap = best.map_or(u64::MAX, |(b, _)| b - d);
-                    let done = leg_sweep(&e, s, cap);
-                    (e, done)
-                }
+                Ok(e) => e,
                 Err(err) => return Some(Err(err)),
             },
         };
+        // Goals no capture move reaches are left out; legs no shorter than the best end
+        // found so far are not looked for.
+        let goals: Vec<(Option<usize>, Goal)> = goals_of(&e, s)
+            .into_iter()
+            .filter(|(_, g)| !g.nodes.is_empty())
+            .collect();
+        let only: Vec<Goal> = goals.iter().map(|(_, g)| g.clone()).collect();
+        let cap = best.map_or(u64::MAX, |(b, _)| b - d);
+        // A leg to a capture no nearer than the end is no start of a shorter route: the
+        // sweep stops at the end's distance.
+        let until = goals.iter().position(|(p, _)| p.is_none());
+        let swept = e.sweep_goals(square_of(s), &only, cap, until, None);
         for ((piece, _), &(w, _, _)) in goals.iter().zip(&swept.reached) {
             if w == u64::MAX {
                 continue;
