@@ -5,7 +5,9 @@
 # ±5·10^11 of an 8-rank strip (distinct squares, `random.seed(7)`), 10 of them capturable
 # (`random.seed(8)` picks them). Two questions per mover (knight, queen, nightrider):
 #   cross: from -6·10^11,1 to 6·10^11,8 (the route crosses every piece);
-#   local: from a capturable piece's file - 40 to its file + 40 (rank 1 to 8).
+#   local: from a capturable piece's file - 40 to its file + 40 (rank 1 to 8);
+#   map: `--all --files F-40..F+40` from the local start (the distance to each square, with
+#   captures: path::cross::capture_map).
 # Prints, per question, the median of RUNS whole-process runs (user + system CPU, then wall)
 # and the answer's first line. Needs a release build: cargo build --release -p chessreach-cli.
 # Usage: benches/strip_captures.sh [BIN] (default $CARGO_TARGET_DIR/release/chessreach).
@@ -46,10 +48,15 @@ median() {
   printf '%s\n' "${t[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p"
 }
 for m in N Q NN; do
-  for q in cross local; do
+  for q in cross local map; do
     if [ "$q" = cross ]; then from=-600000000000,1; to=600000000000,8; else from=$lfrom; to=$lto; fi
-    first=$("$BIN" path --board infx8 "${args[@]}" --mover "$m@$from" --to "$to" --format json 2>&1 | head -c 300 | tr '\n' ' ')
-    echo "$m $q ($from -> $to): $(median "$BIN" path --board infx8 "${args[@]}" --mover "$m@$from" --to "$to" --format json) (CPU s, wall s)"
+    if [ "$q" = map ]; then
+      ask=(--all --files "${lfrom%,*}..${lto%,*}")
+    else
+      ask=(--to "$to")
+    fi
+    first=$("$BIN" path --board infx8 "${args[@]}" --mover "$m@$from" "${ask[@]}" --format json 2>&1 | head -c 300 | tr '\n' ' ')
+    echo "$m $q ($from -> ${ask[*]}): $(median "$BIN" path --board infx8 "${args[@]}" --mover "$m@$from" "${ask[@]}" --format json) (CPU s, wall s)"
     echo "  ${first:0:200}"
   done
 done

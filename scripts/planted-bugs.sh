@@ -134,6 +134,13 @@ plant "a capture at the end of a ride paid again (strip captures across long str
 plant "the search stopped one move early (strip captures across long stretches)" crates/chessreach/src/path/cross/capture.rs \
   "if best.is_some_and(|(b, _)| f >= b) {" "if best.is_some_and(|(b, _)| f + 1 >= b) {" \
   "-p chessreach --test path_oracle strip_captures"
+plant "a strip map's capture never leads on (distance maps with captures across stretches)" crates/chessreach/src/path/cross/capture_map.rs \
+  "                    queue.push(Reverse((nd, next)));" "" \
+  "-p chessreach --test path_oracle strip_captures"
+plant "a strip map's open squares counted attacked by capturable pieces too" crates/chessreach/src/path/cross/capture_map.rs \
+  "            && caps.binary_search(&i).is_err()
+            && pos" "            && pos" \
+  "-p chessreach --test path_oracle strip_captures"
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
   "-p chessreach-cli --test lab"

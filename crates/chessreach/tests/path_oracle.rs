@@ -972,8 +972,9 @@ fn initial_moves_from_each_sides_double_step_rank() {
 /// capturable piece captured), every route re-checked move by move there. `far` shifts the
 /// files at or beyond `split` right by that many files on the asked strip (the oracle's
 /// strip is not shifted); the answers must not change (the test places nothing the shift
-/// could change within reach). Returns how many questions were asked, and how many were
-/// answered (not refused as too large or too wide).
+/// could change within reach). The distance map (`Area::Files`) on the files `map` (left of
+/// `split`) is checked square by square against the least over subsets. Returns how many
+/// questions were asked, and how many were answered (not refused as too large or too wide).
 #[expect(clippy::too_many_arguments, reason = "one strip case, spelled out")]
 fn strip_capture_case(
     ranks: u64,
@@ -984,6 +985,7 @@ fn strip_capture_case(
     (start, target): (Coord, Coord),
     window: &dyn Fn(Coord) -> bool,
     (split, far): (i64, i64),
+    map: (i64, i64),
 ) -> Result<(usize, usize), TestCaseError> {
     let strip = Strip::new(ranks).expect("ranks");
     let pos = Position::new(Board::Strip(strip), common::kinds(kinds), pieces.to_vec()).expect("position");
@@ -1074,7 +1076,52 @@ fn strip_capture_case(
             .min();
         check(route::Target::Capture(mv(at)), want, at)?;
     }
+    // The distance map (`--all`) on the files `map` (not shifted), square by square.
+    questions += 1;
+    let routed = question(route::Target::Square(mv(start)));
+    let area = Question {
+        mover: routed.mover,
+        target: Area::Files(map.0, map.1),
+        may_capture: routed.may_capture,
+    };
+    answered += usize::from(strip_map_case(&asked, &area, &truth, ranks, far > 0)?);
     Ok((questions, answered))
+}
+
+/// The strip distance map `area` asks on `asked` against the least over subsets of `truth`,
+/// square by square on its files (which the test does not shift). `far`: pieces far along
+/// the strip, where a square the window cannot reach may be reached the far way round (at
+/// least 10^9 moves). Whether it was answered (not refused as too large or too wide).
+fn strip_map_case(
+    asked: &Position,
+    area: &Question<Area>,
+    truth: &BTreeMap<(u32, Coord), u32>,
+    ranks: u64,
+    far: bool,
+) -> Result<bool, TestCaseError> {
+    let Area::Files(lo, hi) = area.target else {
+        return Ok(false);
+    };
+    let got = match ask(asked, area, STRIP_BUDGET) {
+        Err(route::RouteError::TooLarge(_) | route::RouteError::StripSpan { .. }) => return Ok(false),
+        got => got.expect("ask"),
+    };
+    for f in lo..=hi {
+        for r in 1..=ranks as i64 {
+            let c = Coord::new(f, r);
+            let want = truth
+                .iter()
+                .filter(|((_, at), _)| *at == c)
+                .map(|(_, &d)| d)
+                .min();
+            let have = got.get(c);
+            if want.is_none() && far && have.is_some_and(|d| d >= 1_000_000_000) {
+                continue;
+            }
+            prop_assert_eq!(have, want, "map at {}", c);
+        }
+    }
+    Ok(true)
 }
 
 /// Movers the crossing engine takes whose moves and captures are the same steps.
@@ -1144,7 +1191,7 @@ proptest! {
     ) {
         let (pieces, capturable, ends) = groups(ranks, kinds.len(), spots, ends, gap, n);
         let window = |c: Coord| (-40..=gap * (n as i64 - 1) + 52).contains(&c.file);
-        strip_capture_case(ranks, &mover, &kinds, &pieces, &capturable, ends, &window, (i64::MAX, 0))?;
+        strip_capture_case(ranks, &mover, &kinds, &pieces, &capturable, ends, &window, (i64::MAX, 0), (-6, gap + 6))?;
     }
 }
 
@@ -1184,7 +1231,7 @@ proptest! {
         }
         let window = |c: Coord| (-40..=52).contains(&c.file);
         // The oracle sees only the first group: the far pieces are off its window.
-        let (asked, answered) = strip_capture_case(ranks, &mover, &kinds, &pieces, &capturable, ends, &window, (500, 1_000_000_000_000))?;
+        let (asked, answered) = strip_capture_case(ranks, &mover, &kinds, &pieces, &capturable, ends, &window, (500, 1_000_000_000_000), (-6, 18))?;
         // (On fewer than 3 ranks a knight has no move the crossing engine models.)
         if ranks >= 3 && ["N", "Q", "NN", "R"].contains(&mover.text.as_str()) {
             prop_assert!(asked == 0 || answered > 0, "refused every question");

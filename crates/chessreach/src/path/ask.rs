@@ -72,11 +72,11 @@ impl Ask for Area {
         q: &Question<Area>,
         budget: Budget,
         progress: Option<Progress<'_>>,
-        _: Tuning,
+        tuning: Tuning,
     ) -> Result<DistanceMap, RouteError> {
         match pos.board() {
             Board::Rect(_) => bounded::distances(pos, q, budget, progress),
-            Board::Strip(strip) => strip_distances(pos, strip, q, budget, progress),
+            Board::Strip(strip) => strip_distances(pos, strip, q, budget, progress, tuning),
         }
     }
 }
@@ -87,8 +87,9 @@ impl Ask for Area {
 ///
 /// Bounded boards: [`Router`](super::Router), O(S · squares · steps) for S reached capture subsets. Strips: a
 /// king that captures nothing goes by the compressed king router, linear in the pieces (files
-/// no piece influences are compressed); any other question by the router on the window of files
-/// `path::span` proves exact. [`ask_with_progress`] reports on long searches.
+/// no piece influences are compressed); a mover that does not hop, across long empty stretches,
+/// by the crossing engine (routes and distance maps, captures leg by leg between them); any
+/// other question by the router on the window of files `path::span` proves exact. [`ask_with_progress`] reports on long searches.
 ///
 /// # Errors
 ///

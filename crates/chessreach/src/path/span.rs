@@ -112,7 +112,7 @@ pub(super) fn on_strip(
     if let Some(answer) = super::cross::crossing(pos, strip, q, budget, tuning) {
         return answer;
     }
-    let refused = match super::cross::with_captures(pos, strip, q, budget, tuning) {
+    let refused = match super::cross::with_captures(pos, strip, q, budget, progress, tuning) {
         // Too many capture subsets for the legs between captures: the window, which counts
         // the states it visits, may still answer where its span is small.
         Some(Err(e @ RouteError::TooLarge(_))) => Some(e),
@@ -275,14 +275,16 @@ fn refuse_legs(mover: &Mover) -> Result<(), RouteError> {
     }
 }
 
-/// Answers a strip distance question (files `LO..=HI`) on the window the module docs prove
-/// enough.
+/// Answers a strip distance question (files `LO..=HI`): by the crossing engine between
+/// captures where it applies (long stretches; `path::cross::capture_map`), else on the
+/// window the module docs prove enough.
 pub(super) fn strip_distances(
     pos: &Position,
     strip: Strip,
     q: &Question<Area>,
     budget: Budget,
     progress: Option<Progress<'_>>,
+    tuning: Tuning,
 ) -> Result<DistanceMap, RouteError> {
     refuse_legs(&q.mover)?;
     let (flo, fhi) = match q.target {
@@ -290,6 +292,31 @@ pub(super) fn strip_distances(
         Area::Files(lo, hi) if lo <= hi => (lo, hi),
         Area::Files(lo, hi) => return Err(RouteError::NoFiles(lo, hi)),
     };
+    let refused = match super::cross::distances_with_captures(pos, strip, q, budget, progress, tuning) {
+        // Too many capture subsets for the legs between captures: the window, which counts
+        // the states it visits, may still answer where its span is small.
+        Some(Err(e @ RouteError::TooLarge(_))) => Some(e),
+        Some(answer) => return answer,
+        None => None,
+    };
+    match (
+        window_distances(pos, strip, q, budget, progress, (flo, fhi)),
+        refused,
+    ) {
+        (Err(RouteError::StripSpan { .. }), Some(e)) => Err(e),
+        (answer, _) => answer,
+    }
+}
+
+/// Answers a strip distance question on the window the module docs prove enough.
+fn window_distances(
+    pos: &Position,
+    strip: Strip,
+    q: &Question<Area>,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+    (flo, fhi): (i64, i64),
+) -> Result<DistanceMap, RouteError> {
     let window = Window::of(pos, strip, &q.mover, &q.may_capture, &[q.mover.at.file, flo, fhi])?;
     let inner = Question {
         mover: window.mover.clone(),

@@ -25,7 +25,9 @@
 //!
 //! The search is A* over those states: a popped state's legs are found by one sweep from its
 //! square to every goal at once ([`Engine::sweep_goals`]): each piece not yet captured, and
-//! the target (legs no shorter than the best end found so far are not looked for). It stops
+//! the target (legs no shorter than the best end found so far are not looked for, nor legs
+//! no shorter than this sweep's own leg to the end: a route that captures first is then no
+//! shorter than that leg alone, since legs are never negative). It stops
 //! when the best end found is no more than the least `d + h` pending, and the route is the
 //! legs traced again, one sweep each, and joined.
 //!
@@ -40,7 +42,11 @@
 //! overestimates; and each leg `a → c` is at least that position's `a → c`, so `h(a) ≤ w +
 //! h(c)`: consistent, and A* pops each state at its distance. All of them come from one sweep
 //! from the end, reversed (its landing on `a` needs `a` safe: a state's square was landed on
-//! safely, and the start's bound is 0 where it is attacked). Elsewhere `h = 0` (Dijkstra).
+//! safely, and the start's bound is 0 where it is attacked). That sweep stops once it has
+//! the start's bound `K`: every square it has not reached is at least `K` away, and `min(h,
+//! K)` is still a lower bound and consistent (`min(h(a), K) ≤ min(w + h(c), K) ≤ w + min(h(c),
+//! K)`); a question whose ends are near each other sweeps near them only, however far the
+//! other capturable pieces stand. Elsewhere `h = 0` (Dijkstra).
 //! A route that crosses the strip among far pieces without needing a capture then costs one
 //! sweep for the bounds and one for the start's legs: its length meets the bound.
 //!
@@ -52,7 +58,8 @@
 //! docs) and one sweep to `k + 1` goals (`O(zone nodes)` per goal for its nodes); only states
 //! with `d + h` below the answer are popped — all of them, in the worst case, where captures
 //! on the way cost no detour and shorten nothing the bound does not see. The bounds: one more
-//! build and sweep. The route: one more build and sweep per leg.
+//! build and sweep. The route: one more build and sweep per leg. Progress is told once per
+//! state popped (each a build and a sweep, so the call costs nothing in comparison).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -64,9 +71,9 @@ use super::sweep::{Goal, Swept};
 use super::{Engine, Tuning};
 use crate::attack::{Placed, Position};
 use crate::geometry::{Coord, Strip};
-use crate::limits::Budget;
+use crate::limits::{Budget, Progress};
 use crate::path::question::{Capturable, Question, RouteError, Target, Way};
-use crate::piece::Motion;
+use crate::piece::{Colour, Motion};
 
 /// Bytes a search state takes (its distance, parent and queue entry).
 const STATE_BYTES: u64 = 32;
@@ -96,6 +103,7 @@ pub(in crate::path) fn with_captures(
     strip: Strip,
     q: &Question,
     budget: Budget,
+    progress: Option<Progress<'_>>,
     tuning: Tuning,
 ) -> Option<Result<Option<Way>, RouteError>> {
     let colour = q.mover.colour;
@@ -108,21 +116,9 @@ pub(in crate::path) fn with_captures(
     }
     let hostile = |c: Coord| pos.piece_at(c).filter(|&i| pos.is_hostile(i, colour));
     // The capturable pieces, and the one the question names, if any.
-    let mut caps: Vec<usize> = match &q.may_capture {
-        Capturable::Nothing => Vec::new(),
-        Capturable::All => (0..pos.pieces().len())
-            .filter(|&i| pos.is_hostile(i, colour))
-            .collect(),
-        Capturable::Squares(list) => {
-            let mut caps = Vec::with_capacity(list.len());
-            for &c in list {
-                match hostile(c) {
-                    Some(i) => caps.push(i),
-                    None => return Some(Err(RouteError::NoHostilePiece(c))),
-                }
-            }
-            caps
-        }
+    let mut caps = match capturable(pos, colour, &q.may_capture) {
+        Ok(caps) => caps,
+        Err(e) => return Some(Err(e)),
     };
     let end = q.target.square();
     let victim = match q.target {
@@ -152,14 +148,7 @@ pub(in crate::path) fn with_captures(
     };
     // The engine of a state's position, for legs from its square.
     let build = |s: State| -> Option<Result<Engine, RouteError>> {
-        let pieces: Vec<Placed> = pos
-            .pieces()
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| caps.binary_search(&i).is_err() || s.1 & bit(i) == 0)
-            .map(|(_, p)| *p)
-            .collect();
-        let left = Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()?;
+        let left = without(pos, &caps, s.1)?;
         let mut leg = q.clone();
         leg.mover.at = square_of(s);
         leg.target = Target::Square(end);
@@ -217,6 +206,8 @@ pub(in crate::path) fn with_captures(
         queue.push(Reverse((h(start_state), 0u64, start_state)));
     }
     let mut best: Option<(u64, State)> = None;
+    // Progress: states popped, of the most there may be.
+    let (mut popped, total) = (0u64, states.unwrap_or(u64::MAX));
     let mut at_start: Option<StartSweep> = None;
     while let Some(Reverse((f, d, s))) = queue.pop() {
         if best.is_some_and(|(b, _)| f >= b) {
@@ -224,6 +215,10 @@ pub(in crate::path) fn with_captures(
         }
         if dist.get(&s).is_some_and(|&(known, _)| known < d) {
             continue;
+        }
+        popped += 1;
+        if let Some(p) = progress {
+            p("capture subsets searched (strip route)", popped, total);
         }
         let e = match first.take() {
             Some(e) => e,
@@ -240,7 +235,10 @@ pub(in crate::path) fn with_captures(
             .collect();
         let only: Vec<Goal> = goals.iter().map(|(_, g)| g.clone()).collect();
         let cap = best.map_or(u64::MAX, |(b, _)| b - d);
-        let swept = e.sweep_goals(square_of(s), &only, cap, None);
+        // A leg to a capture no nearer than the end is no start of a shorter route: the
+        // sweep stops at the end's distance.
+        let until = goals.iter().position(|(p, _)| p.is_none());
+        let swept = e.sweep_goals(square_of(s), &only, cap, until, None);
         for ((piece, _), &(w, _, _)) in goals.iter().zip(&swept.reached) {
             if w == u64::MAX {
                 continue;
@@ -299,7 +297,7 @@ pub(in crate::path) fn with_captures(
                 Err(err) => return Some(Err(err)),
             };
             let goal = goals_of(&e, s).into_iter().find(|(p, _)| *p == piece)?.1;
-            let swept = e.sweep_goals(from, std::slice::from_ref(&goal), u64::MAX, None);
+            let swept = e.sweep_goals(from, std::slice::from_ref(&goal), u64::MAX, None, None);
             let (_, node, at) = swept.reached[0];
             let zs = e.zone_of(from.file);
             e.trace_to(from, &[zs, goal.zone], (goal.zone, node, at), &swept)?
@@ -323,6 +321,42 @@ pub(in crate::path) fn with_captures(
         }
     }
     Some(Ok(Some(way)))
+}
+
+/// The hostile pieces `may` names (indices, sorted), or the square it names where no hostile
+/// piece stands. O(p) for `All`, O(squares · log p) else.
+pub(super) fn capturable(pos: &Position, colour: Colour, may: &Capturable) -> Result<Vec<usize>, RouteError> {
+    Ok(match may {
+        Capturable::Nothing => Vec::new(),
+        Capturable::All => (0..pos.pieces().len())
+            .filter(|&i| pos.is_hostile(i, colour))
+            .collect(),
+        Capturable::Squares(list) => {
+            let mut caps = Vec::with_capacity(list.len());
+            for &c in list {
+                match pos.piece_at(c).filter(|&i| pos.is_hostile(i, colour)) {
+                    Some(i) => caps.push(i),
+                    None => return Err(RouteError::NoHostilePiece(c)),
+                }
+            }
+            caps.sort_unstable();
+            caps.dedup();
+            caps
+        }
+    })
+}
+
+/// The position without the capturable pieces `caps` (sorted) whose bits `subset` sets (bit
+/// `j` for `caps[j]`). O(p log k).
+pub(super) fn without(pos: &Position, caps: &[usize], subset: u64) -> Option<Position> {
+    let pieces: Vec<Placed> = pos
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| caps.binary_search(&i).map_or(true, |j| subset >> j & 1 == 0))
+        .map(|(_, p)| *p)
+        .collect();
+    Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()
 }
 
 /// Lower bounds of the moves left from the start (last) and from each capturable piece's
@@ -404,11 +438,19 @@ fn bounds(
             }
         })
         .collect();
-    let swept = e.sweep_goals(end, &goals, u64::MAX, None);
-    let mut h: Vec<u64> = swept.reached.iter().map(|r| r.0).collect();
+    // The sweep stops at the start's distance `K` (where the start is safe): every square not
+    // reached by then is at least `K` away, and `min(h, K)` is still a consistent bound.
+    let safe = e.safe_at(q.mover.at);
+    let swept = e.sweep_goals(end, &goals, u64::MAX, safe.then_some(caps.len()), None);
+    let top = if safe {
+        swept.reached[caps.len()].0
+    } else {
+        u64::MAX
+    };
+    let mut h: Vec<u64> = swept.reached.iter().map(|r| r.0.min(top)).collect();
     // The start need not be safe: where it is not, the reversed route cannot end there, and
     // the bound is 0.
-    if !e.safe_at(q.mover.at) {
+    if !safe {
         h[caps.len()] = 0;
     }
     Some(Ok(h))
@@ -427,7 +469,7 @@ fn bounds(
     clippy::many_single_char_names,
     reason = "a node's file, rank and state (x, r, s), as in the model's docs"
 )]
-fn capture_goal(e: &Engine, c: Coord) -> Goal {
+pub(super) fn capture_goal(e: &Engine, c: Coord) -> Goal {
     let z = e.zone_of(c.file);
     let zone = &e.zones[z];
     let shape = &e.shapes[zone.shape as usize];

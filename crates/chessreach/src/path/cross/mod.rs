@@ -24,6 +24,8 @@
 //! - [`trace`]: the route traced back, and the walks across cores with their repeated rounds.
 //! - [`capture`]: routes with captures, as legs between captures, each a route of this engine
 //!   on the position of its capture subset.
+//! - [`capture_map`]: distance maps (`--all`) with or without captures, the same legs swept
+//!   to every square of the map.
 //!
 //! [`Engine`] holds what they share; [`crossing`] is the entry (the strip dispatcher,
 //! [`span`](crate::path::span), asks it first).
@@ -46,6 +48,7 @@
 
 mod ahead;
 mod capture;
+mod capture_map;
 #[cfg(test)]
 mod cases;
 mod chain;
@@ -74,6 +77,7 @@ use stretch::Kind;
 use zone::Searches;
 
 pub(super) use capture::with_captures;
+pub(super) use capture_map::distances_with_captures;
 
 /// No path: kept small enough that two of them add without overflow.
 const INF: u32 = u32::MAX / 4;

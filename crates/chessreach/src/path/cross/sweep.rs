@@ -276,13 +276,14 @@ impl Engine {
             zone: zt,
             nodes: vec![(self.rest(zt, t), 0)],
         };
-        self.sweep_goals(start, std::slice::from_ref(&goal), u64::MAX, ahead)
+        self.sweep_goals(start, std::slice::from_ref(&goal), u64::MAX, None, ahead)
     }
 
     /// [`Engine::sweep_zones`] to several goals at once, each reached at the least over its
     /// nodes of the node's distance and its extra cost; it stops when no pending seed is
-    /// nearer than every goal's distance, or than `cap` (goals no nearer are not reached).
-    /// Goal zones are searched, never answered by rows.
+    /// nearer than every goal's distance, or than `cap`, or (`until`) than the distance of
+    /// that goal once reached (goals no nearer are not reached, or reached at a distance that
+    /// is only an upper bound). Goal zones are searched, never answered by rows.
     #[expect(
         clippy::cast_possible_truncation,
         reason = "zone node indices fit u32, and distances from the base are checked to fit first"
@@ -296,6 +297,7 @@ impl Engine {
         start: Coord,
         goals: &[Goal],
         cap: u64,
+        until: Option<usize>,
         mut ahead: Option<&mut Ahead>,
     ) -> Swept {
         let n = self.model.n();
@@ -426,6 +428,9 @@ impl Engine {
                 }
                 if now {
                     best = reached.iter().map(|r| r.0).max().unwrap_or(u64::MAX).min(cap);
+                    if let Some(g) = until {
+                        best = best.min(reached[g].0);
+                    }
                 }
                 let last_block = self.last(z);
                 for (p, v) in ports.iter_mut().zip((0..n).chain(last_block..last_block + n)) {
