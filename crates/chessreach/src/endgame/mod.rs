@@ -280,10 +280,10 @@ pub enum EndgameError {
     #[error("a position with more than {0} moves: beyond what the tables count")]
     TooManyMoves(u32),
     /// A FEN that does not read.
-    #[error("--fen: {0}")]
+    #[error("{0}")]
     Fen(FenError),
     /// A FEN of another board size.
-    #[error("--fen describes {} {found} board, the endgame is on {expected}", crate::geometry::article(.found))]
+    #[error("the FEN describes {} {found} board, the endgame is on {expected}", crate::geometry::article(.found))]
     WrongBoard {
         /// The endgame's board.
         expected: String,
@@ -291,7 +291,7 @@ pub enum EndgameError {
         found: String,
     },
     /// A FEN with other pieces than the material.
-    #[error("--fen holds {found}, the endgame is {expected}")]
+    #[error("the FEN holds {found}, the endgame is {expected}")]
     WrongMaterial {
         /// The endgame's material.
         expected: String,
@@ -299,9 +299,9 @@ pub enum EndgameError {
         found: String,
     },
     /// A FEN whose side-to-move field is not `w` or `b`.
-    #[error("--fen: side to move `{0}`: expected `w` or `b`")]
+    #[error("side to move `{0}`: expected `w` or `b`")]
     SideToMove(String),
     /// A FEN in which the side not to move is in check (or two pieces share a square).
-    #[error("--fen: not a legal position (the side not to move is in check)")]
+    #[error("not a legal position (the side not to move is in check)")]
     Illegal,
 }

@@ -57,6 +57,8 @@ pub struct BetzaError {
 pub enum BetzaErrorKind {
     /// A character that cannot stand here.
     Unexpected(char),
+    /// A character that cannot stand here in an XBetza text.
+    UnexpectedXbetza(char),
     /// Modifiers with no atom after them.
     MissingAtom,
     /// Modifiers on `P`.
@@ -88,12 +90,17 @@ impl fmt::Display for BetzaErrorKind {
                 "unexpected `{c}`: expected a modifier (f b l r v s h, m c, n) or an atom \
                  (W F D N A H C Z G, K Q R B P, or (x,y))"
             ),
+            Self::UnexpectedXbetza(c) => write!(
+                f,
+                "unexpected `{c}`: expected direction letters (f b l r v s h), modes \
+                 (m c d t p g o y n j), `a`, `i`, or an atom (W F D N A H C Z G L J, K Q R B)"
+            ),
             Self::MissingAtom => f.write_str("modifiers must be followed by an atom"),
 
             Self::PawnModifiers => {
                 f.write_str("`P` (the pawn) takes no modifiers; write its moves, e.g. `fmWfcF`")
             }
-            Self::Unsupported(what) => write!(f, "{what} are not supported yet"),
+            Self::Unsupported(what) => write!(f, "not supported: {what}"),
             Self::NoDirection { hint: None } => f.write_str(
                 "these direction letters select no move of the atom as Fairy-Stockfish reads them",
             ),

@@ -553,7 +553,7 @@ pub fn read(input: &str) -> Result<Reading, BetzaError> {
             ));
         }
         let Some((_, _, _, slides)) = atom_of(letter) else {
-            return Err(r.err(p, BetzaErrorKind::Unexpected(letter)));
+            return Err(r.err(p, BetzaErrorKind::UnexpectedXbetza(letter)));
         };
         let end = p;
         p += 1;
