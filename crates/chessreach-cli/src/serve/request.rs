@@ -33,6 +33,34 @@ fn refused(message: impl Into<String>, key: Option<&str>) -> Refused {
 /// version texts are not answers.
 const SERVER_ONLY: [&str; 3] = ["max-memory", "help", "version"];
 
+/// A JSON object whose keys are each given once (its values are not kept).
+struct UniqueKeys;
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> serde::de::Visitor<'de> for Keys {
+            type Value = UniqueKeys;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+                let mut seen = std::collections::HashSet::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    if !seen.insert(key.clone()) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "the key `{key}` is given twice"
+                        )));
+                    }
+                }
+                Ok(UniqueKeys)
+            }
+        }
+        d.deserialize_map(Keys)
+    }
+}
+
 /// A parsed request: the command (texts filled in) and whether it asked for SVG or text.
 #[derive(Debug)]
 pub(super) struct Parsed {
@@ -57,6 +85,14 @@ pub(super) fn parse(path: &[&str], body: &[u8]) -> Result<Parsed, Refused> {
     let Value::Object(object) = value else {
         return Err(refused("the body must be a JSON object of options", None));
     };
+    // serde_json keeps the last of two equal keys; the CLI refuses a repeated option, and so
+    // does the server: read once more, refusing repeats.
+    if let Err(e) = serde_json::from_slice::<UniqueKeys>(body) {
+        return Err(refused(
+            format!("the body is not a JSON object of options: {e}"),
+            None,
+        ));
+    }
     let mut argv: Vec<String> = std::iter::once("chessreach")
         .chain(path.iter().copied())
         .map(str::to_owned)
@@ -283,5 +319,15 @@ mod tests {
             let refused = parse(path, body.as_bytes()).expect_err("refused");
             assert_eq!(refused.key.as_deref(), Some(key));
         }
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused() {
+        let refused = parse(&["attacks"], br#"{"fen":"8/8","fen":"8/8/8"}"#).expect_err("refused");
+        assert!(
+            refused.message.contains("the key `fen` is given twice"),
+            "{refused}"
+        );
+        assert!(parse(&["attacks"], br#"{"fen":"8/8/8/8/8/8/8/8","format":"json"}"#).is_ok());
     }
 }

@@ -9,10 +9,7 @@
 //! coordinate arithmetic. Building is O(S · Σ ray lengths) time; memory is bounded by
 //! [`Compiled::bytes`].
 
-use super::moves::{Marks, MoveGen, Occupancy};
-
-/// No square (no lame leg, or a leg off the board, which never blocks).
-pub(crate) const NONE: u32 = u32::MAX;
+use super::moves::{Marks, MoveGen, Occupancy, NONE};
 
 /// One step from one square: its squares `squares[at..at + len]` in walking order.
 #[derive(Clone, Copy, Debug)]

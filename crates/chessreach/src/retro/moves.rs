@@ -22,6 +22,9 @@ use thiserror::Error;
 use crate::geometry::{Delta, Rect};
 use crate::piece::{Colour, Motion, Step};
 
+/// No square (no lame leg, or a leg off the board, which never blocks).
+pub(crate) const NONE: u32 = u32::MAX;
+
 /// Movements the retrograde generator does not walk yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -276,11 +279,7 @@ impl MoveGen {
     ) -> (u32, bool, bool) {
         let w = &self.walks[step];
         let (x, y) = self.xy(from);
-        let leg_at = |(x, y): (i64, i64)| {
-            w.leg
-                .and_then(|l| self.at(x + l.dx, y + l.dy))
-                .unwrap_or(super::compiled::NONE)
-        };
+        let leg_at = |(x, y): (i64, i64)| w.leg.and_then(|l| self.at(x + l.dx, y + l.dy)).unwrap_or(NONE);
         let sign = if backward { -1 } else { 1 };
         let home = self.at(x, y);
         let (mut tx, mut ty, mut left) = (x, y, w.range);
@@ -289,14 +288,7 @@ impl MoveGen {
             let Some(to) = self.at(tx, ty).filter(|&sq| Some(sq) != home) else {
                 break;
             };
-            visit(
-                to,
-                if backward {
-                    leg_at((tx, ty))
-                } else {
-                    super::compiled::NONE
-                },
-            );
+            visit(to, if backward { leg_at((tx, ty)) } else { NONE });
             if left == 1 {
                 break;
             }
