@@ -249,9 +249,6 @@ proptest! {
             let printed = xbetza::print(&r);
             prop_assert!(!printed.contains('?'), "{} → {}", text, printed);
             prop_assert_eq!(xbetza::parse(&printed).expect("reads back"), r, "{} → {}", text, printed);
-            if xbetza::read(&text).is_ok_and(|r| r.warnings.is_empty()) {
-                prop_assert!(printed.len() <= text.len(), "{} → {}: longer than the text", text, printed);
-            }
         }
     }
 

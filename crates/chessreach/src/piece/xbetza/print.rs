@@ -236,10 +236,11 @@ fn path_candidates(path: &LegPath) -> Vec<Template> {
     out
 }
 
-/// Direction letters a leg may be widened to: XBoard's single letters, pairs and `h` sets.
-const WIDER: [&str; 28] = [
-    "", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "fs", "bs", "lv", "rv",
-    "fh", "bh", "lh", "rh", "hl", "hr", "ff", "bb", "ll",
+/// Direction letters a leg may be widened to: XBoard's single letters, pairs and `h` sets
+/// (a lone `h` before the atom reads as `hl`, as XBoard reads it).
+const WIDER: [&str; 29] = [
+    "", "f", "b", "l", "r", "v", "s", "h", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "fs", "bs", "lv",
+    "rv", "fh", "bh", "lh", "rh", "hl", "hr", "ff", "bb", "ll",
 ];
 
 /// The moves a text reads as, when it reads with no warning.
@@ -351,6 +352,9 @@ fn says(text: &str, rule: &Rule) -> bool {
 /// `fmWfcF`, `NN`) followed by the cover of its paths — whichever reads back as the rule with
 /// no warning; failing both, every move printed on its own. Parts no XBetza text says
 /// (Fairy-Stockfish's `nZ`, `(x,y)` leaps, ranges above 99) are printed as `?`.
+///
+/// The cover is greedy, not minimal: most texts people write come back as written or
+/// shorter (`tests/xbetza.rs` lists them), some come back longer (`avsW` as `vlrasfbK`).
 ///
 /// Cost: each widened text costs a few hundred parses (microseconds each, the parse linear in
 /// the moves said); a rule of `u` moves widens at most 4 seeds' candidates a text, O(u) texts.
