@@ -83,8 +83,8 @@ const STATE_BYTES: u64 = 32;
 type StartSweep = (Engine, Swept, Vec<(Option<usize>, Goal)>);
 
 /// A search state: the capturable piece whose square the last leg ended on (`k` for the
-/// start), and the subset captured.
-type State = (u32, u64);
+/// start), and the subset captured (the route search's and the map's).
+pub(super) type State = (u32, u64);
 
 /// Answers a strip route question with captures by the crossing engine between captures
 /// (module docs); `None` when it does not apply (no capture allowed, a mover whose moves and

@@ -41,7 +41,7 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::capture::{capturable, capture_goal, without};
+use super::capture::{capturable, capture_goal, without, State};
 use super::layout::engine_also;
 use super::sweep::Goal;
 use super::{Engine, Tuning};
@@ -60,10 +60,6 @@ const SQUARE_BYTES: u64 = 64;
 
 /// What the progress callback is told, per state popped.
 const STAGE: &str = "capture subsets searched (strip map)";
-
-/// A search state: the capturable piece whose square the last leg ended on (`k` for the
-/// start), and the subset captured.
-type State = (u32, u64);
 
 /// Answers a strip distance map question (files `LO..=HI`) with or without captures by the
 /// crossing engine between captures (module docs); `None` when it does not apply (a mover
