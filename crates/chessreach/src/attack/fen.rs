@@ -74,8 +74,8 @@ impl fmt::Display for FenErrorKind {
             Self::BadCount(n) => write!(f, "bad empty-square count `{n}`"),
             Self::UnknownLetter(c) => write!(
                 f,
-                "unknown piece letter `{c}`: define it, e.g. --define '{}=BN'",
-                c.to_ascii_uppercase()
+                "unknown piece letter `{c}`: define it, e.g. --define '{u}=BN' (Python: define={{'{u}': 'BN'}})",
+                u = c.to_ascii_uppercase()
             ),
             Self::Promoted(c) => write!(
                 f,

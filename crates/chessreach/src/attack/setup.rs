@@ -86,8 +86,9 @@ impl fmt::Display for SpecErrorKind {
             ),
             Self::UnknownLetter(c, known) => write!(
                 f,
-                "unknown piece letter `{c}` (known: {known}): define it, e.g. --define '{}=BN', or give a Betza rule",
-                c.to_ascii_uppercase()
+                "unknown piece letter `{c}` (known: {known}): define it, e.g. --define '{u}=BN' (Python: \
+                 define={{'{u}': 'BN'}}), or give a Betza rule",
+                u = c.to_ascii_uppercase()
             ),
         }
     }

@@ -257,7 +257,7 @@ pub enum EndgameError {
         kind: MaterialErrorKind,
     },
     /// A letter of the material without a rule.
-    #[error("unknown piece letter `{0}` in the material: define it, e.g. --define '{0}=BN'")]
+    #[error("unknown piece letter `{0}` in the material: define it, e.g. --define '{0}=BN' (Python: define={{'{0}': 'BN'}})")]
     UnknownLetter(char),
     /// A rule the generator does not walk.
     #[error("piece `{letter}`: {source}")]
