@@ -210,6 +210,7 @@ fn famous_pieces_print_and_read_back() {
         "nNN",
         "jjD",
         "tpaR",
+        "cacacaK",
     ] {
         let r = xbetza::parse(text).expect(text);
         let printed = xbetza::print(&r);

@@ -1,5 +1,8 @@
 //! The canonical XBetza printer: `parse(print(r)) == r`, as short as a greedy cover finds.
 
+use std::cell::Cell;
+use std::collections::HashSet;
+
 use super::super::legs::{flag, stop};
 use super::super::{Component, Leg, LegPath, Rule};
 use super::{atom_of, parse, read, toggled_range, upgrade, Class, ROT};
@@ -74,7 +77,7 @@ fn bit_of(dx: i16, dy: i16, x: i16, y: i16, keep: impl Fn(u8) -> bool) -> Option
 
 /// One move of a rule, the unit a printed text covers: one direction of a component that only
 /// moves or only captures, one initial move, or one leg path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Unit {
     Single(Component),
     Initial(Component),
@@ -243,56 +246,74 @@ const WIDER: [&str; 29] = [
     "rv", "fh", "bh", "lh", "rh", "hl", "hr", "ff", "bb", "ll",
 ];
 
-/// The moves a text reads as, when it reads with no warning.
-fn units_of(text: &str) -> Option<Vec<Unit>> {
-    let reading = read(text).ok()?;
-    reading.warnings.is_empty().then(|| units(&reading.rule))
+/// How many moves the candidate texts of one cover may say in all: past it the cover gives up
+/// and the printer says each move on its own. Bounds a print at a fraction of a second however
+/// many moves the rule has (a four-leg locust `cacacaK` has 4,096).
+const WORK: usize = 2_000_000;
+
+/// One cover's target moves and the work it has left.
+struct Search {
+    target: HashSet<Unit>,
+    left: Cell<usize>,
 }
 
-/// How many moves `t` says, when every one of them is in `target`; `None` otherwise.
-fn coverage(t: &Template, target: &[Unit]) -> Option<usize> {
-    let said = units_of(&t.text())?;
-    said.iter().all(|u| target.contains(u)).then_some(said.len())
-}
-
-/// Widens `t` (which says only moves of `target`) as far as it stays inside `target`: each
-/// leg's direction letters replaced by a wider set, or another set added, and mode letters that
-/// are defaults dropped; the most moves said, then the shortest text. O(legs · |WIDER| · parse)
-/// a round, a few rounds.
-fn widen(mut t: Template, target: &[Unit]) -> Template {
-    let mut best = coverage(&t, target).unwrap_or(0);
-    loop {
-        let mut improved = false;
-        for k in 0..t.legs.len() {
-            let current = t.legs[k].0.clone();
-            let options = WIDER.iter().map(|&w| w.to_owned()).chain(
-                WIDER
-                    .iter()
-                    .filter(|w| !w.is_empty())
-                    .flat_map(|w| [format!("{current}{w}"), format!("{w}{current}")]),
-            );
-            for dirs in options {
-                let mut c = t.clone();
-                c.legs[k].0 = dirs;
-                if let Some(n) = coverage(&c, target) {
-                    if n > best || (n == best && c.text().len() < t.text().len()) {
-                        (t, best, improved) = (c, n, true);
-                    }
-                }
-            }
-            for drop in 0..t.legs[k].1.len() {
-                let mut c = t.clone();
-                c.legs[k].1.remove(drop);
-                if let Some(n) = coverage(&c, target) {
-                    if n > best || (n == best && c.text().len() < t.text().len()) {
-                        (t, best, improved) = (c, n, true);
-                        break;
-                    }
-                }
-            }
+impl Search {
+    /// The moves a text reads as, when it reads with no warning and the work allows.
+    fn units_of(&self, text: &str) -> Option<Vec<Unit>> {
+        if self.left.get() == 0 {
+            return None;
         }
-        if !improved {
-            return t;
+        let reading = read(text).ok()?;
+        let said = reading.warnings.is_empty().then(|| units(&reading.rule))?;
+        self.left.set(self.left.get().saturating_sub(said.len().max(1)));
+        Some(said)
+    }
+
+    /// How many moves `t` says, when every one of them is in the target; `None` otherwise.
+    fn coverage(&self, t: &Template) -> Option<usize> {
+        let said = self.units_of(&t.text())?;
+        said.iter().all(|u| self.target.contains(u)).then_some(said.len())
+    }
+
+    /// Widens `t` (which says only moves of the target) as far as it stays inside the target:
+    /// each leg's direction letters replaced by a wider set, or another set added, and mode
+    /// letters that are defaults dropped; the most moves said, then the shortest text.
+    /// O(legs · |WIDER| · parse) a round, a few rounds, within the work left.
+    fn widen(&self, mut t: Template) -> Template {
+        let mut best = self.coverage(&t).unwrap_or(0);
+        loop {
+            let mut improved = false;
+            for k in 0..t.legs.len() {
+                let current = t.legs[k].0.clone();
+                let options = WIDER.iter().map(|&w| w.to_owned()).chain(
+                    WIDER
+                        .iter()
+                        .filter(|w| !w.is_empty())
+                        .flat_map(|w| [format!("{current}{w}"), format!("{w}{current}")]),
+                );
+                for dirs in options {
+                    let mut c = t.clone();
+                    c.legs[k].0 = dirs;
+                    if let Some(n) = self.coverage(&c) {
+                        if n > best || (n == best && c.text().len() < t.text().len()) {
+                            (t, best, improved) = (c, n, true);
+                        }
+                    }
+                }
+                for drop in 0..t.legs[k].1.len() {
+                    let mut c = t.clone();
+                    c.legs[k].1.remove(drop);
+                    if let Some(n) = self.coverage(&c) {
+                        if n > best || (n == best && c.text().len() < t.text().len()) {
+                            (t, best, improved) = (c, n, true);
+                            break;
+                        }
+                    }
+                }
+            }
+            if !improved || best == self.target.len() {
+                return t;
+            }
         }
     }
 }
@@ -300,15 +321,22 @@ fn widen(mut t: Template, target: &[Unit]) -> Template {
 /// A greedy cover of a rule's moves by texts each widened as far as it says only moves of the
 /// rule (`afsW` for the Mao's eight paths, not eight texts): each round widens every text
 /// that says one of the first few uncovered moves alone and keeps the one saying the most
-/// uncovered moves, then the shortest. `None` when some move has no XBetza text.
+/// uncovered moves, then the shortest. `None` when some move has no XBetza text or the work
+/// ([`WORK`]) runs out.
 fn cover(rule: &Rule) -> Option<String> {
-    let target = units(rule);
-    let mut uncovered = target.clone();
+    let all = units(rule);
+    let search = Search {
+        target: all.iter().copied().collect(),
+        left: Cell::new(WORK),
+    };
+    let mut uncovered: HashSet<Unit> = search.target.clone();
+    let mut order = all;
     let mut out = String::new();
     while !uncovered.is_empty() {
+        order.retain(|u| uncovered.contains(u));
         let mut best: Option<(Template, usize)> = None;
         // A seed per uncovered move would be quadratic on a Lion; a few suffice for a cover.
-        for &u in uncovered.iter().take(4) {
+        for &u in order.iter().take(4) {
             let expected = u.rule();
             let initial = matches!(u, Unit::Initial(_));
             let seeds: Vec<Template> = path_candidates(&u.path()?)
@@ -320,8 +348,8 @@ fn cover(rule: &Rule) -> Option<String> {
                 return None;
             }
             for seed in seeds {
-                let t = widen(seed, &target);
-                let said = units_of(&t.text()).unwrap_or_default();
+                let t = search.widen(seed);
+                let said = search.units_of(&t.text())?;
                 let fresh = said.iter().filter(|q| uncovered.contains(q)).count();
                 if best
                     .as_ref()
@@ -335,8 +363,9 @@ fn cover(rule: &Rule) -> Option<String> {
         if fresh == 0 {
             return None;
         }
-        let said = units_of(&t.text())?;
-        uncovered.retain(|q| !said.contains(q));
+        for q in search.units_of(&t.text())? {
+            uncovered.remove(&q);
+        }
         out.push_str(&t.text());
     }
     Some(out)
@@ -374,7 +403,13 @@ pub fn print(rule: &Rule) -> String {
         })
         .flatten()
         .filter(|t| says(t, rule));
-    let covered = cover(rule).filter(|t| says(t, rule));
+    // A rule of paths only: the cover of its paths is the cover of the rule.
+    let only_paths = single.is_empty();
+    let covered = if only_paths {
+        None
+    } else {
+        cover(rule).filter(|t| says(t, rule))
+    };
     match (mixed, covered) {
         (Some(a), Some(b)) => {
             if b.len() < a.len() {
