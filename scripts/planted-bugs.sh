@@ -231,4 +231,12 @@ plant "a bounded read's buffer doubled past its limit" crates/chessreach/src/lim
 plant "duel play answering endless wrong lines for ever" crates/chessreach-cli/src/duel.rs \
   "for _ in 0..RETRIES {" "for _ in 0..RETRIES * 100_000 {" \
   "-p chessreach-cli --test hostile"
+plant "a captured blocker drawn as one in the way" crates/chessreach/src/attack/diagram.rs \
+  "        if *cell == Cell::Blocker {
+            *cell = Cell::Captured;" "        if *cell == Cell::Piece {
+            *cell = Cell::Captured;" \
+  "-p chessreach --test xbetza"
+plant "the XBetza printer's widening leaving the rule's moves" crates/chessreach/src/piece/xbetza/print.rs \
+  "said.iter().all(|u| self.target.contains(u))" "said.iter().any(|u| self.target.contains(u))" \
+  "-p chessreach --test xbetza"
 exit $failed
