@@ -1,6 +1,7 @@
 //! Reading real `variants.ini` files: Fairy-Stockfish's shipped file (read from
-//! `/work/shared/data`, never copied in), sections skipped with warnings at the right lines,
-//! every custom piece slot, pawns' triple steps, Reversi's and Ataxx's pieces, promoted movers.
+//! `../shared/data` beside the repository or from `CHESSREACH_FSF_INI`, never copied in),
+//! sections skipped with warnings at the right lines, every custom piece slot, pawns' triple
+//! steps, Reversi's and Ataxx's pieces, promoted movers.
 //! The pyffish differential check (`scripts/check_variants.py --ini`) compares the attack maps
 //! of every section with Fairy-Stockfish itself.
 
@@ -11,15 +12,20 @@ use chessreach::path::{ask, Area, Capturable, Question};
 use chessreach::piece::Colour;
 use chessreach::variant::{Catalogue, IniErrorKind, Outcome, Strictness, Variant};
 
-/// Fairy-Stockfish's shipped `variants.ini`, from the project's shared data (beside the
-/// repository's root).
+/// Fairy-Stockfish's shipped `variants.ini`: the file `CHESSREACH_FSF_INI` names, else the
+/// project's shared data beside the repository's root (`../shared/data/fairy-stockfish/`).
 fn shipped() -> String {
-    let path = concat!(
+    let beside = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/data/fairy-stockfish/variants.ini"
     );
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (Fairy-Stockfish's variants.ini, test data)"))
+    let path = std::env::var("CHESSREACH_FSF_INI").unwrap_or_else(|_| beside.to_owned());
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{path}: {e}: this test reads Fairy-Stockfish's shipped variants.ini (outside test \
+             data, never copied in); set CHESSREACH_FSF_INI to its path"
+        )
+    })
 }
 
 /// The squares a variant's mover reaches in one move, from a route question's distance map.
