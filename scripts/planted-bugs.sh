@@ -77,30 +77,30 @@ plant "the endgame solver's stalemate rule ignored (stalemate always a draw)" cr
 plant "the endgame solver's lazy count one move short (a position first reached from a win)" crates/chessreach/src/endgame/table.rs \
   "                            counted.map_or(0, |c| c.0)" \
   "                            counted.map_or(0, |c| c.0.saturating_sub(1).max(1))" \
-  "-p chessreach --test endgame_oracle"
+  "-p chessreach --test suite endgame_oracle::"
 plant "the endgame solver's lazy pass stopping at the first move (captures skipped)" crates/chessreach/src/endgame/table.rs \
   "            if !all && quiet && enemy == 0 {" \
   "            if !all && quiet {" \
-  "-p chessreach --test endgame_oracle"
+  "-p chessreach --test suite endgame_oracle::"
 plant "a blocker check off by one in the compiled attack pairs (only the last square between blocks)" crates/chessreach/src/retro/compiled.rs \
   "                    between |= 1u64 << s;" \
   "                    between = 1u64 << s;" \
-  "-p chessreach --test endgame_oracle --test endgame"
+  "-p chessreach --test suite endgame"
 plant "a compiled backward ray passing an occupied square (unmoves through a blocker)" crates/chessreach/src/retro/compiled.rs \
   "                if occ.occupied(from) {
                     break;" \
   "                if occ.occupied(from) {
                     continue;" \
-  "-p chessreach --test endgame_oracle --test endgame"
+  "-p chessreach --test suite endgame"
 plant "a compiled forward ray's first square dropped (a wrong entry in the precompiled rays)" crates/chessreach/src/retro/compiled.rs \
   "                let (leg, can_move, can_capture) = self.path(w, s, false, |sq, _| {" \
   "                let (leg, can_move, can_capture) = self.path(w, s, false, |sq, _| {
                     if squares.len() % 97 == 5 { return; }" \
-  "-p chessreach --test endgame_oracle --test endgame"
+  "-p chessreach --test suite endgame"
 plant "the endgame's level blocks noting the wrong level (a level's pass skips its block)" crates/chessreach/src/endgame/table.rs \
   "self.levels[block].fetch_or(1u64 << (plies & 63), Relaxed);" \
   "self.levels[block].fetch_or(1u64 << ((plies + 1) & 63), Relaxed);" \
-  "-p chessreach --test endgame_oracle --test endgame"
+  "-p chessreach --test suite endgame"
 plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/retro/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
   "            let Some(to) = self.at(tx, ty) else {"
@@ -130,17 +130,17 @@ plant "a ghost ride passing a piece (strip crossing engine)" crates/chessreach/s
                 emit(f + dx, r + dy, s, 0);"
 plant "a capture at the end of a ride paid again (strip captures across long stretches)" crates/chessreach/src/path/cross/model.rs \
   "return (f + dx == cf && r + dy == cr).then_some(0);" "return (f + dx == cf && r + dy == cr).then_some(1);" \
-  "-p chessreach --test path_oracle strip_captures"
+  "-p chessreach --test suite strip_captures"
 plant "the search stopped one move early (strip captures across long stretches)" crates/chessreach/src/path/cross/capture.rs \
   "if best.is_some_and(|(b, _)| f >= b) {" "if best.is_some_and(|(b, _)| f + 1 >= b) {" \
-  "-p chessreach --test path_oracle strip_captures"
+  "-p chessreach --test suite strip_captures"
 plant "a strip map's capture never leads on (distance maps with captures across stretches)" crates/chessreach/src/path/cross/capture_map.rs \
   "                    queue.push(Reverse((nd, next)));" "" \
-  "-p chessreach --test path_oracle strip_captures"
+  "-p chessreach --test suite strip_captures"
 plant "a strip map's open squares counted attacked by capturable pieces too" crates/chessreach/src/path/cross/capture_map.rs \
   "            && caps.binary_search(&i).is_err()
             && pos" "            && pos" \
-  "-p chessreach --test path_oracle strip_captures"
+  "-p chessreach --test suite strip_captures"
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
   "-p chessreach-cli --test lab"
@@ -170,28 +170,28 @@ plant "locust victims not marked attacked (XBetza legs)" crates/chessreach/src/a
   "if captures && q != self.from && !mid" "if captures && q != self.from && last && !mid"
 plant "a compiled leg path's stop not checked in routes (the Mao never blocked)" crates/chessreach/src/path/router.rs \
   ".is_some_and(|q| surface.piece(q).is_none())" ".is_some()" \
-  "-p chessreach --test xbetza_routes"
+  "-p chessreach --test suite xbetza_routes::"
 plant "a compiled leg path's ride not stopped by a piece in routes (the Griffon)" crates/chessreach/src/path/router.rs \
   "                                offer(step, t, next);
                                 if surface.piece(t).is_some() {" "                                offer(step, t, next);
                                 if false {" \
-  "-p chessreach --test xbetza_routes"
+  "-p chessreach --test suite xbetza_routes::"
 plant "a compiled leg path's stop not checked by the walker (attacks, moves)" crates/chessreach/src/attack/legs.rs \
   "Some(c) if c == from || !surface.occupied(c) => {}" "Some(_) => {}" \
-  "-p chessreach --test xbetza_oracle"
+  "-p chessreach --test suite xbetza_oracle::"
 plant "a leg path compiled though its first leg captures (a locust read as a leap)" crates/chessreach/src/piece/legs.rs \
   "if !plain(leg) || leg.range != 1 || leg.stop != stop::EMPTY {" "if !plain(leg) || leg.range != 1 {" \
-  "-p chessreach --test xbetza_oracle"
+  "-p chessreach --test suite xbetza_oracle::"
 plant "a small board's moves missing those that capture where they end" crates/chessreach/src/attack/dense.rs \
   "                if self.takes.contains(s) {" "                if self.takes.contains(s) && false {" \
   "-p chessreach --lib attack::dense::"
 plant "a locust victim left in the position for the rest of a route" crates/chessreach/src/path/router.rs \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p]," \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= if v == to { self.cap_bit[p] } else { 0 }," \
-  "-p chessreach --test xbetza_routes"
+  "-p chessreach --test suite xbetza_routes::"
 plant "a leg move's landing judged safe before its victims leave" crates/chessreach/src/path/router.rs \
   "                self.safe_set(c).contains(t)" "                self.safe_set(captured).contains(t)" \
-  "-p chessreach --test xbetza_routes"
+  "-p chessreach --test suite xbetza_routes::"
 plant "the heat map drawing a colour its legend does not show" crates/chessreach/src/render/duel.rs \
   "} => ('B', BLACK_WINS, plies)," "} => ('B', \"#303030\", plies)," \
   "-p chessreach --lib render::"
@@ -200,7 +200,7 @@ plant "a piece letter's case ignored (k@e8 a White king)" crates/chessreach/src/
   "-p chessreach --lib attack::setup::"
 plant "the lone royal's map skipping the top rank" crates/chessreach/src/endgame/squares.rs \
   "for rank in 1..=i64::from(rect.height())" "for rank in 1..i64::from(rect.height())" \
-  "-p chessreach --test endgame_squares"
+  "-p chessreach --test suite endgame_squares::"
 plant "a board over 26 files named algebraically (z51 beside 27,53)" crates/chessreach/src/geometry/board.rs \
   "matches!(self, Self::Rect(r) if r.width() <= 26)" "matches!(self, Self::Rect(_))" \
   "-p chessreach --lib geometry::board::"
@@ -209,10 +209,10 @@ plant "a diagram fitted to the terminal one file too wide" crates/chessreach/src
   "-p chessreach --lib render::view::"
 plant "a route search's subset arrays reused without clearing what was reached" crates/chessreach/src/path/subsets.rs \
   "            sub.seen.fill(0);" "" \
-  "-p chessreach --test subsets_oracle"
+  "-p chessreach --test suite subsets_oracle::"
 plant "infer's names without riders (only leaps as candidates)" crates/chessreach/src/infer/name.rs \
   "            ranges.push(0);" "" \
-  "-p chessreach --test infer_oracle"
+  "-p chessreach --test suite infer_oracle::"
 plant "a legend swatch drawn over white, not over the squares it keys" crates/chessreach/src/render/mod.rs \
   "            if ground == Ground::Checkered {
                 let _ = writeln!(" "            if ground == Ground::Plain {
@@ -235,8 +235,8 @@ plant "a captured blocker drawn as one in the way" crates/chessreach/src/attack/
   "        if *cell == Cell::Blocker {
             *cell = Cell::Captured;" "        if *cell == Cell::Piece {
             *cell = Cell::Captured;" \
-  "-p chessreach --test xbetza"
+  "-p chessreach --test suite xbetza::"
 plant "the XBetza printer's widening leaving the rule's moves" crates/chessreach/src/piece/xbetza/print.rs \
   "said.iter().all(|u| self.target.contains(u))" "said.iter().any(|u| self.target.contains(u))" \
-  "-p chessreach --test xbetza"
+  "-p chessreach --test suite xbetza::"
 exit $failed

@@ -2,7 +2,7 @@
 //! the product's step tables.
 
 #![expect(clippy::cast_possible_wrap, reason = "test boards are small")]
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

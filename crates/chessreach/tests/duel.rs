@@ -8,7 +8,7 @@
     clippy::cast_sign_loss,
     reason = "test boards are at most 12x12"
 )]
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 

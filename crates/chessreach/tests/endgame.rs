@@ -3,7 +3,7 @@
 //! winning only mates in one, V. Kotěšovec's n×n maxima (OEIS A225551 `KQvK`, A225552 `KRvK`,
 //! A225556 `KBNvK`, in moves: plies = 2·moves − 1), and mating potential on 8×8. The small
 //! boards run in the debug suite; 8×8 and the larger boards are `#[ignore]`d (release:
-//! `cargo test --release -p chessreach --test endgame -- --include-ignored`).
+//! `cargo test --release -p chessreach --test suite endgame:: -- --include-ignored`).
 
 use chessreach::endgame::{potential, EndgameError, Material, Rules, Stalemate, Tablebase};
 use chessreach::geometry::{Rect, Wrap};

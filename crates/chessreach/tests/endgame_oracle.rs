@@ -5,7 +5,7 @@
 //! Each piece is written twice from one description: as Betza text for the product and as
 //! vectors for the oracle.
 
-mod common;
+use crate::common;
 
 use chessreach::endgame::{Material, Rules, Stalemate, Tablebase, Tuning};
 use chessreach::geometry::{Coord, Rect, Wrap};

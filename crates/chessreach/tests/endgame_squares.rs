@@ -3,7 +3,7 @@
 //! `KQvK` or `KRvK`, random placements of White's pieces and side to move. The FEN is written
 //! here by hand, square by square, never by the product's placement writer.
 
-mod common;
+use crate::common;
 
 use chessreach::endgame::{Material, Rules, Tablebase};
 use chessreach::geometry::{Coord, Rect};

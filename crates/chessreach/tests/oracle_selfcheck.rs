@@ -1,7 +1,7 @@
 //! Self-checks of the test oracles (`common::xbetza_ref`, `common::endgame_ref`): facts
 //! worked out by hand from the rules, so that the comparison tests lean on a checked oracle.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -6,7 +6,7 @@
     clippy::cast_sign_loss,
     reason = "test boards are small"
 )]
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

@@ -11,7 +11,7 @@
     clippy::cast_possible_wrap,
     reason = "test boards are small"
 )]
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

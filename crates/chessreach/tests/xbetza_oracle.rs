@@ -3,7 +3,7 @@
 //! captured squares) and the attacked squares of famous multi-leg pieces and of random texts of
 //! one to three legs, on random positions, both colours, flat boards and cylinders.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -6,7 +6,7 @@
 //! rank, both colours, flat boards and cylinders. Every route the product gives is replayed
 //! move by move against the reference's moves.
 
-mod common;
+use crate::common;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
