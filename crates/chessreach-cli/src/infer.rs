@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use chessreach::infer::{infer_within, Diagram, Inference};
+use chessreach::infer::{infer_within_progress, Diagram, Inference};
 use chessreach::limits::Budget;
 use chessreach::problems::weird_chess::parse_diagram;
 use chessreach::render;
@@ -35,7 +35,10 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
         None => output::read_input(args.file.as_deref(), budget.bytes())?,
     };
     let d = parse_diagram(&text, false)?;
-    let found = infer_within(&d, budget)?;
+    let bar = output::progress_bar(false, 0);
+    let update = output::progress_update(&bar);
+    let found = infer_within_progress(&d, budget, Some(&update))?;
+    bar.finish_and_clear();
     match args.format {
         Format::Json => json_out(&d, &found, &mut out)?,
         Format::Svg => out.write_all(render::inference_svg(&d, &found)?.as_bytes())?,
