@@ -50,8 +50,26 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
     }
     router
         .fallback(not_found)
+        .method_not_allowed_fallback(wrong_method)
         .with_state(shared)
         .layer(middleware::from_fn(log))
+}
+
+/// A known path asked with another method: 405 with a JSON error like every other (axum's
+/// own answer has an empty body).
+async fn wrong_method(method: Method, uri: axum::http::Uri) -> Response {
+    let path = uri.path();
+    let allowed = if path.starts_with("/api/") { "POST" } else { "GET" };
+    let mut response = error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method",
+        &format!("{path} answers {allowed}, not {method}"),
+        Map::new(),
+    );
+    response
+        .headers_mut()
+        .insert(header::ALLOW, header::HeaderValue::from_static(allowed));
+    response
 }
 
 async fn not_found(method: Method) -> Response {
