@@ -108,6 +108,7 @@ impl<I: Iterator<Item = T>, T: serde::Serialize> serde::Serialize for Listed<I> 
 mod tests {
     use chessreach::infer::infer;
     use chessreach::problems::weird_chess::parse_diagram;
+    use serde_json::json;
 
     /// The streamed answer is the tree `serde_json` prints, on consistent and inconsistent
     /// diagrams.
