@@ -37,12 +37,14 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
     let bar = output::progress_bar(false, 0);
     let update = output::progress_update(&bar);
     let found = infer_within_progress(&d, budget, Some(&update))?;
-    bar.finish_and_clear();
+    // The name search of a large diagram takes seconds: with the bar, under the deadline.
+    let name = || found.simplest_name_progress(Some(&update));
     match args.format {
-        Format::Json => json_out(&d, &found, &mut out)?,
+        Format::Json => json_out(&d, &found, name, &mut out)?,
         Format::Svg => out.write_all(render::inference_svg(&d, &found)?.as_bytes())?,
-        Format::Text => out.write_all(render::inference_text(&d, &found).as_bytes())?,
+        Format::Text => out.write_all(render::inference_text_named(&d, &found, name).as_bytes())?,
     }
+    bar.finish_and_clear();
     Ok(())
 }
 
@@ -51,7 +53,12 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
 /// inference, never as a tree of values (a 1500×1500 diagram has 6.75 million offsets: a tree
 /// of them took 700 MB), and a server's deadline is checked every 2^16 items. O(offsets +
 /// squares) time, O(1) memory beyond the answer's text.
-fn json_out(d: &Diagram, found: &Inference, out: &mut impl Write) -> Result<()> {
+fn json_out(
+    d: &Diagram,
+    found: &Inference,
+    name: impl FnOnce() -> Option<String>,
+    out: &mut impl Write,
+) -> Result<()> {
     use serde::ser::{SerializeMap, Serializer};
     let pair = |(a, b): (i64, i64)| [a, b];
     let mut ser = serde_json::Serializer::pretty(&mut *out);
@@ -61,7 +68,7 @@ fn json_out(d: &Diagram, found: &Inference, out: &mut impl Write) -> Result<()> 
     map.serialize_entry("height", &d.height())?;
     map.serialize_entry("offsets", &Listed::new(found.offsets.iter().map(pair)))?;
     map.serialize_entry("rule_diagram", &found.offsets.diagram())?;
-    map.serialize_entry("simplest_betza", &found.simplest_name())?;
+    map.serialize_entry("simplest_betza", &name())?;
     map.serialize_entry(
         "unexplained",
         &Listed::new(found.unexplained.iter().map(|&(r, c)| Square {
@@ -137,7 +144,7 @@ mod tests {
             let mut want = serde_json::to_string_pretty(&tree).expect("text");
             want.push('\n');
             let mut got = Vec::new();
-            super::json_out(&d, &found, &mut got).expect("written");
+            super::json_out(&d, &found, || found.simplest_name(), &mut got).expect("written");
             assert_eq!(String::from_utf8(got).expect("UTF-8"), want, "{text:?}");
         }
     }

@@ -232,6 +232,14 @@ impl Inference {
     /// (`usable`) and inside the largest rule, which draws it too but may be longer.
     #[must_use]
     pub fn simplest_name(&self) -> Option<String> {
+        self.simplest_name_progress(None)
+    }
+
+    /// [`Inference::simplest_name`] telling `progress` (stage `"naming"`) every 2^8 nodes of
+    /// its search, piece-target pairs or atoms: a callback that unwinds (a deadline) stops
+    /// it there.
+    #[must_use]
+    pub fn simplest_name_progress(&self, progress: Option<Progress<'_>>) -> Option<String> {
         if !self.unexplained.is_empty() {
             return None;
         }
@@ -241,7 +249,7 @@ impl Inference {
             .map(|r| r.to_string())
             .filter(|n| n.len() <= name::LONGEST && self.draws(n));
         match &self.marks {
-            Some(marks) => name::simplest(marks, &self.offsets, fallback.clone())
+            Some(marks) => name::simplest(marks, &self.offsets, fallback.clone(), progress)
                 .filter(|n| self.draws(n))
                 .or(fallback),
             None => fallback,
