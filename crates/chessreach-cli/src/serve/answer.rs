@@ -171,9 +171,19 @@ pub(super) async fn compute(
         ));
     };
     let budget = shared.budget;
-    // The worker's share of the budget, for its answer: none left when answers still being
-    // sent hold it.
-    let Some(held) = shared.answers.hold(budget.bytes()) else {
+    // The worker's share of the budget, for its answer: waited for as a worker is (an answer
+    // just sent may not be dropped yet), refused when answers still being sent hold it.
+    let waiting = Instant::now();
+    let held = loop {
+        if let Some(held) = shared.answers.hold(budget.bytes()) {
+            break Some(held);
+        }
+        if waiting.elapsed() >= wait.min(shared.timeout.saturating_sub(started.elapsed())) {
+            break None;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    };
+    let Some(held) = held else {
         return Err(error(
             StatusCode::SERVICE_UNAVAILABLE,
             "busy",
