@@ -239,4 +239,20 @@ plant "a captured blocker drawn as one in the way" crates/chessreach/src/attack/
 plant "the XBetza printer's widening leaving the rule's moves" crates/chessreach/src/piece/xbetza/print.rs \
   "said.iter().all(|u| self.target.contains(u))" "said.iter().any(|u| self.target.contains(u))" \
   "-p chessreach --test suite xbetza::"
+plant "progress ticks never told (long work past a deadline runs on)" crates/chessreach/src/limits.rs \
+  "        if self.done >= self.next {" "        if false && self.done >= self.next {" \
+  "-p chessreach --lib limits"
+plant "a lab answer not capped at its share of the budget" crates/chessreach-cli/src/serve/memory.rs \
+  "        if len > self.limit {" "        if false {" \
+  "-p chessreach-cli --bin chessreach memory"
+plant "the answers' pool holding more than its size" crates/chessreach-cli/src/serve/memory.rs \
+  ".filter(|&u| u <= self.limit)?;" ".filter(|_| true)?;" \
+  "-p chessreach-cli --bin chessreach memory"
+plant "infer's streamed JSON naming the width as the height" crates/chessreach-cli/src/infer.rs \
+  'map.serialize_entry("height", &d.height())?;' 'map.serialize_entry("height", &d.width())?;' \
+  "-p chessreach-cli --bin chessreach infer"
+plant "a move diagram's walk without progress steps (a lab request holds its worker)" crates/chessreach/src/attack/dense.rs \
+  "                ticks.add(1);
+                match taken {" "                match taken {" \
+  "-p chessreach-cli --test lab bounded"
 exit $failed

@@ -327,12 +327,21 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
     budget
         .check("the attack map", needed)
         .map_err(crate::OverBudget)?;
-    let map = AttackMap::new(pos)?;
+    let bar = output::progress_bar(false, 0);
+    let update = output::progress_update(&bar);
+    let map = AttackMap::with_progress(pos, Some(&update))?;
+    bar.finish_and_clear();
     match args.format {
         Format::Json => {
             let attackers = rect
                 .squares()
-                .filter(|&s| !map.attackers(s).is_empty())
+                .filter(|&s| {
+                    // A deadline stops a long answer too (16 million squares on 4000×4000).
+                    if s.0 % (1 << 16) == 0 {
+                        output::check_deadline();
+                    }
+                    !map.attackers(s).is_empty()
+                })
                 .map(|s| (rect.coord(s), map.attackers(s).to_vec()));
             write_map_json(out, pos, attackers, &[])
         }
@@ -379,9 +388,12 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
 }
 
 fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) -> Result<()> {
-    let map = StripAttackMap::within(pos, budget)
+    let bar = output::progress_bar(false, 0);
+    let update = output::progress_update(&bar);
+    let map = StripAttackMap::within_progress(pos, budget, Some(&update))
         .map_err(crate::usage)?
         .expect("the board is a strip");
+    bar.finish_and_clear();
     match args.format {
         Format::Json => {
             let attackers = map

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use chessreach::attack::{compare_dialects, move_diagram, Comparison};
+use chessreach::attack::{compare_dialects_progress, move_diagram_progress, Comparison};
 use chessreach::geometry::{Board, Coord, Rect};
 use chessreach::piece::{xbetza, Colour, Dialect};
 use serde_json::json;
@@ -116,11 +116,17 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
     });
     let blockers = args.blockers.as_ref().map_or(&[][..], |b| &b.0[..]);
     check_squares(args.board, at, blockers)?;
+    // A piece of many legs on a large board walks millions of moves: a bar, and a
+    // server's deadline stops it.
+    let bar = output::progress_bar(false, 0);
+    let update = output::progress_update(&bar);
     if args.compare {
         if args.format == "svg" {
             return Err(crate::UsageError("--format svg draws a diagram: not with --compare".into()).into());
         }
-        let found = compare_dialects(&args.text, args.board, at, colour, blockers).map_err(crate::usage)?;
+        let found = compare_dialects_progress(&args.text, args.board, at, colour, blockers, Some(&update))
+            .map_err(crate::usage)?;
+        bar.finish_and_clear();
         let (json, text) = match &found {
             Comparison::Same => (
                 json!({"same": true}),
@@ -161,7 +167,9 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
             warnings: Vec::new(),
         },
     };
-    let cells = move_diagram(&reading.rule, args.board, at, colour, blockers).map_err(crate::usage)?;
+    let cells = move_diagram_progress(&reading.rule, args.board, at, colour, blockers, Some(&update))
+        .map_err(crate::usage)?;
+    bar.finish_and_clear();
     let canonical = args.dialect.print(&reading.rule);
     if args.format == "svg" {
         let side = if args.black { "Black" } else { "White" };

@@ -100,9 +100,11 @@ pub(crate) fn read_input(file: Option<&Path>, limit: u64) -> anyhow::Result<Stri
 }
 
 /// A progress bar on stderr for long work (`{bar} done/total stage elapsed`); hidden when
-/// `quiet`, and drawn only when stderr is a terminal.
+/// `quiet` or under [`with_deadline`] (a server's request), and drawn only when stderr is a
+/// terminal.
 pub(crate) fn progress_bar(quiet: bool, len: u64) -> indicatif::ProgressBar {
-    let bar = if quiet {
+    // Under a deadline (a server request) stderr is the server's log: no bar there.
+    let bar = if quiet || DEADLINE.with(std::cell::Cell::get).is_some() {
         indicatif::ProgressBar::hidden()
     } else {
         indicatif::ProgressBar::new(len)
@@ -157,5 +159,16 @@ pub(crate) fn progress_update(bar: &indicatif::ProgressBar) -> impl Fn(&'static 
         bar.set_length(total);
         bar.set_position(done);
         bar.set_message(stage);
+    }
+}
+
+/// Stops the computation on this thread, as a progress step does, when its [`with_deadline`]
+/// deadline has passed: for loops of the faces themselves (writing a long answer). O(1).
+pub(crate) fn check_deadline() {
+    if DEADLINE
+        .with(std::cell::Cell::get)
+        .is_some_and(|d| std::time::Instant::now() >= d)
+    {
+        std::panic::resume_unwind(Box::new(Cancelled));
     }
 }

@@ -68,8 +68,12 @@ fn budget() -> Budget {
 }
 
 /// An exception of type `E` with the message of `e` and attributes.
-fn raise<E: pyo3::PyTypeInfo>(py: Python<'_>, message: String, attrs: &[(&str, Py<PyAny>)]) -> PyErr {
-    let err = PyErr::new::<E, _>(message);
+fn raise<E: pyo3::PyTypeInfo>(
+    py: Python<'_>,
+    message: &impl std::fmt::Display,
+    attrs: &[(&str, Py<PyAny>)],
+) -> PyErr {
+    let err = PyErr::new::<E, _>(visible(message));
     for (name, value) in attrs {
         // Setting an attribute on a fresh exception instance cannot fail.
         let _ = err.value(py).setattr(*name, value);
@@ -87,7 +91,7 @@ fn parse_error(py: Python<'_>, message: String, text: &str, at: usize) -> PyErr 
         .into_iter()
         .filter_map(|(k, v)| v.ok().map(|v| (k, v)))
         .collect();
-    raise::<ParseError>(py, message, &attrs)
+    raise::<ParseError>(py, &message, &attrs)
 }
 
 fn betza_error(py: Python<'_>, e: &BetzaError) -> PyErr {
@@ -115,7 +119,7 @@ fn too_large(py: Python<'_>, e: &TooLarge) -> PyErr {
         .into_iter()
         .filter_map(|(k, v)| v.ok().map(|v| (k, v)))
         .collect();
-    raise::<TooLargeError>(py, e.to_string(), &attrs)
+    raise::<TooLargeError>(py, &e, &attrs)
 }
 
 fn input_error(py: Python<'_>, e: &Place, partial: &str) -> PyErr {
@@ -147,7 +151,7 @@ fn input_error(py: Python<'_>, e: &Place, partial: &str) -> PyErr {
     .into_iter()
     .filter_map(|(k, v)| v.ok().map(|v| (k, v)))
     .collect();
-    raise::<InputError>(py, e.to_string(), &attrs)
+    raise::<InputError>(py, &e, &attrs)
 }
 
 /// The built-in variants, plus those of a `variants.ini` text: a section that does not read
@@ -162,8 +166,7 @@ fn catalogue(py: Python<'_>, ini: Option<&str>) -> PyResult<chessreach::variant:
             .map_err(|e| chessreach_error(&e))?;
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
         for w in report.warnings {
-            let message =
-                std::ffi::CString::new(w.to_string().replace('\0', " ")).map_err(|e| chessreach_error(&e))?;
+            let message = std::ffi::CString::new(visible(&w)).map_err(|e| chessreach_error(&e))?;
             PyErr::warn(py, &category, &message, 1)?;
         }
     }
@@ -235,7 +238,14 @@ fn python_terms(message: String) -> String {
         ("use --format text or json", "use str() or offsets"),
         (", or use --format json", ""),
     ];
-    TERMS.iter().fold(message, |m, (cli, py)| m.replace(cli, py))
+    visible(&TERMS.iter().fold(message, |m, (cli, py)| m.replace(cli, py)))
+}
+
+/// `message` with its control characters shown as the CLI shows them (`\x00`, `\t`,
+/// `\u{9b}`; line breaks kept): a NUL or an escape sequence echoed from the input is visible
+/// in a traceback, never blank or sent to the terminal. O(message).
+fn visible(message: &impl std::fmt::Display) -> String {
+    chessreach::input::escape_controls(&message.to_string()).into_owned()
 }
 
 fn colour_name(c: Colour) -> &'static str {
@@ -442,7 +452,8 @@ fn specs(what: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> 
 
 /// The dialect named `name` (`"fsf"` or `"xbetza"`), else `ValueError`.
 fn dialect_of(name: &str) -> PyResult<Dialect> {
-    name.parse().map_err(pyo3::exceptions::PyValueError::new_err)
+    name.parse()
+        .map_err(|e: <Dialect as std::str::FromStr>::Err| PyValueError::new_err(visible(&e)))
 }
 
 fn symbols_from(py: Python<'_>, define: Option<&Bound<'_, PyDict>>, dialect: &str) -> PyResult<Symbols> {
@@ -1310,9 +1321,7 @@ fn infer(py: Python<'_>, diagram: &str) -> PyResult<Inference> {
 /// original input text, returning its exact output.
 #[pyfunction]
 fn solve(py: Python<'_>, problem: &str, text: &str) -> PyResult<String> {
-    let p: Problem = problem
-        .parse()
-        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let p: Problem = problem.parse().map_err(|e| PyValueError::new_err(visible(&e)))?;
     let budget = budget();
     let mut out = Vec::new();
     let result = py.detach(|| problems::solve_within(p, text, &mut out, budget));

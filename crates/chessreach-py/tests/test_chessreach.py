@@ -159,6 +159,18 @@ def test_bad_input_names_the_place():
     assert e.value.at == 1 and "one square" in str(e.value)
 
 
+def test_control_characters_in_messages_are_visible():
+    # A NUL or an escape echoed from the input shows as the CLI shows it, never blank.
+    for bad, shown in (("N\0", "\\x00"), ("N\x1b[31m", "\\x1b")):
+        with pytest.raises(chessreach.ParseError) as e:
+            chessreach.Rule(bad)
+        assert shown in str(e.value), str(e.value)
+        assert not any(c < " " and c != "\n" for c in str(e.value)), repr(str(e.value))
+    with pytest.raises(ValueError) as e:
+        chessreach.Rule("W", dialect="fs\0f")
+    assert "\\x00" in str(e.value) and "\0" not in str(e.value)
+
+
 def king_moves(sq):
     f, r = chess.square_file(sq), chess.square_rank(sq)
     for df in (-1, 0, 1):

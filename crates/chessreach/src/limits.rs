@@ -14,6 +14,64 @@ use thiserror::Error;
 /// never per state.
 pub type Progress<'a> = &'a (dyn Fn(&'static str, u64, u64) + Sync);
 
+/// Tells `progress`, if any, that `stage` is at `done` of `total`: a step between the phases
+/// of long work. O(1) besides the callback.
+pub fn tell(progress: Option<Progress<'_>>, stage: &'static str, done: u64, total: u64) {
+    if let Some(p) = progress {
+        p(stage, done, total);
+    }
+}
+
+/// A [`Progress`] callback told every so often: engines count their work with
+/// [`Ticks::add`] in their inner loops, and the callback hears of it once per `every` units
+/// (never per unit), so a caller's deadline check runs often enough without costing the loop.
+/// O(1) a call.
+pub struct Ticks<'a> {
+    progress: Option<Progress<'a>>,
+    stage: &'static str,
+    done: u64,
+    total: u64,
+    every: u64,
+    next: u64,
+}
+
+impl<'a> Ticks<'a> {
+    /// Ticks of `stage` out of `total` units (0: unknown), reported every `every` units
+    /// (at least 1) to `progress`, and once at the start.
+    #[must_use]
+    pub fn new(progress: Option<Progress<'a>>, stage: &'static str, total: u64, every: u64) -> Self {
+        tell(progress, stage, 0, total);
+        let every = every.max(1);
+        Self {
+            progress,
+            stage,
+            done: 0,
+            total,
+            every,
+            next: every,
+        }
+    }
+
+    /// Counts `units` of work done; tells the callback when `every` more have passed since it
+    /// last heard.
+    #[inline]
+    pub fn add(&mut self, units: u64) {
+        self.done = self.done.saturating_add(units);
+        if self.done >= self.next {
+            self.next = self.done.saturating_add(self.every);
+            if let Some(p) = self.progress {
+                p(self.stage, self.done, self.total.max(self.done));
+            }
+        }
+    }
+
+    /// The work counted so far.
+    #[must_use]
+    pub const fn done(&self) -> u64 {
+        self.done
+    }
+}
+
 /// How many bytes a request may allocate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
@@ -341,6 +399,33 @@ mod tests {
         assert_eq!(files[0], "/sys/fs/cgroup/memory/box/a/memory.limit_in_bytes");
         assert!(files.contains(&"/sys/fs/cgroup/memory.max".to_owned()));
         assert!(Budget::of_process().bytes() > 0);
+    }
+
+    #[test]
+    fn ticks_tell_every_so_often() {
+        let heard = std::sync::Mutex::new(Vec::new());
+        let record = |stage: &'static str, done: u64, total: u64| {
+            heard.lock().expect("not poisoned").push((stage, done, total));
+        };
+        let mut ticks = Ticks::new(Some(&record), "work", 10, 4);
+        for _ in 0..10 {
+            ticks.add(1);
+        }
+        ticks.add(7);
+        assert_eq!(ticks.done(), 17);
+        assert_eq!(
+            *heard.lock().expect("not poisoned"),
+            [
+                ("work", 0, 10),
+                ("work", 4, 10),
+                ("work", 8, 10),
+                ("work", 17, 17)
+            ]
+        );
+        let mut silent = Ticks::new(None, "work", 0, 0);
+        silent.add(u64::MAX);
+        silent.add(1);
+        assert_eq!(silent.done(), u64::MAX);
     }
 
     #[test]

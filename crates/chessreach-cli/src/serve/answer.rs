@@ -17,6 +17,7 @@ use chessreach::limits::TooLarge;
 use chessreach::piece::BetzaError;
 use serde_json::{json, Map, Value};
 
+use super::memory::{Answer, AnswerTooLarge, Capped};
 use super::request::{self, Refused};
 use super::{page, Shared};
 use crate::{BadArgument, OverBudget, Usage, UsageError};
@@ -49,8 +50,26 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
     }
     router
         .fallback(not_found)
+        .method_not_allowed_fallback(wrong_method)
         .with_state(shared)
         .layer(middleware::from_fn(log))
+}
+
+/// A known path asked with another method: 405 with a JSON error like every other (axum's
+/// own answer has an empty body).
+async fn wrong_method(method: Method, uri: axum::http::Uri) -> Response {
+    let path = uri.path();
+    let allowed = if path.starts_with("/api/") { "POST" } else { "GET" };
+    let mut response = error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method",
+        &format!("{path} answers {allowed}, not {method}"),
+        Map::new(),
+    );
+    response
+        .headers_mut()
+        .insert(header::ALLOW, header::HeaderValue::from_static(allowed));
+    response
 }
 
 async fn not_found(method: Method) -> Response {
@@ -120,21 +139,26 @@ async fn command(shared: &Shared, path: &[&str], req: Request) -> Response {
         Ok(Ok(b)) => b,
     };
     match compute(shared, path, &body, started, QUEUE_WAIT).await {
-        Ok((out, content_type)) => ([(header::CONTENT_TYPE, content_type)], Body::from(out)).into_response(),
+        Ok((out, content_type)) => (
+            [(header::CONTENT_TYPE, content_type)],
+            Body::from(axum::body::Bytes::from_owner(out)),
+        )
+            .into_response(),
         Err(response) => response,
     }
 }
 
 /// Runs the command `path` names with the options `body` holds, on a worker within the
 /// request's budget and the time left since `started` (waiting at most `wait` for a free
-/// worker): the output and its content type, or the error answer.
+/// worker): the output (holding its size of the memory budget until dropped) and its content
+/// type, or the error answer.
 pub(super) async fn compute(
     shared: &Shared,
     path: &[&str],
     body: &[u8],
     started: Instant,
     wait: Duration,
-) -> Result<(Vec<u8>, &'static str), Response> {
+) -> Result<(Answer, &'static str), Response> {
     let parsed = request::parse(path, body).map_err(refusal)?;
     let remaining = shared.timeout.saturating_sub(started.elapsed());
     let slot = tokio::time::timeout(wait.min(remaining), Arc::clone(&shared.workers).acquire_owned()).await;
@@ -147,17 +171,48 @@ pub(super) async fn compute(
         ));
     };
     let budget = shared.budget;
+    // The worker's share of the budget, for its answer: waited for as a worker is (an answer
+    // just sent may not be dropped yet), refused when answers still being sent hold it.
+    let waiting = Instant::now();
+    let held = loop {
+        if let Some(held) = shared.answers.hold(budget.bytes()) {
+            break Some(held);
+        }
+        if waiting.elapsed() >= wait.min(shared.timeout.saturating_sub(started.elapsed())) {
+            break None;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    };
+    let Some(held) = held else {
+        return Err(error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            &format!(
+                "the memory budget ({}) is held by answers still being sent: try again in a moment",
+                chessreach::limits::Bytes(Some(shared.answers.limit()))
+            ),
+            Map::new(),
+        ));
+    };
     let format = parsed.format.clone();
     let deadline = started + shared.timeout;
     let work = tokio::task::spawn_blocking(move || {
         // The slot is held until the computation ends: past the time limit, an engine stops
         // at its next progress step; one without progress steps runs to its end.
         let _slot = slot;
-        let mut out = Vec::new();
+        let mut out = Capped::new(budget.bytes());
         let result = crate::output::with_deadline(deadline, || parsed.command.run_to(budget, &mut out))
             .ok()?
             .unwrap_or_else(|| Err(UsageError("not served".into()).into()));
-        Some(result.map(|()| out))
+        // A refused write is the error, whatever the command made of it.
+        let result = match result {
+            Err(_) if out.over => Err(AnswerTooLarge {
+                limit: budget.bytes(),
+            }
+            .into()),
+            r => r,
+        };
+        Some(result.map(|()| Answer::new(out.bytes, held)))
     });
     let remaining = shared.timeout.saturating_sub(started.elapsed());
     match tokio::time::timeout(remaining, work).await {
@@ -187,7 +242,7 @@ fn timed_out(shared: &Shared) -> Response {
         StatusCode::SERVICE_UNAVAILABLE,
         "timeout",
         &format!(
-            "no answer within the time limit of {} s",
+            "the request took longer than {} s, the time limit of a request (--request-timeout)",
             shared.timeout.as_secs_f64()
         ),
         Map::new(),
@@ -213,6 +268,7 @@ fn failure(e: &anyhow::Error) -> Response {
     let mut visit = |c: &(dyn std::error::Error + 'static)| {
         too_large |= c.is::<OverBudget>()
             || c.is::<TooLarge>()
+            || c.is::<AnswerTooLarge>()
             || matches!(c.downcast_ref::<EndgameError>(), Some(EndgameError::TooLarge(_)));
         usage |= c.is::<UsageError>() || c.is::<Usage>() || c.is::<BadArgument>();
         if let Some(b) = c.downcast_ref::<BadArgument>() {

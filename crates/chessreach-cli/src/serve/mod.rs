@@ -5,11 +5,13 @@
 //! the CLI's own clap definitions and run by the same command functions, writing into memory
 //! instead of stdout, so the API answers exactly what the CLI prints ([`request`]). Each
 //! request runs on a blocking thread with a share of the memory budget, a worker slot and a
-//! time limit ([`answer`]); connections are capped and idle ones dropped ([`conn`]); the page
+//! time limit ([`answer`]), its answer charged to the budget until it is sent ([`memory`]);
+//! connections are capped and idle ones dropped ([`conn`]); the page
 //! is embedded in the binary ([`page`]).
 
 mod answer;
 mod conn;
+mod memory;
 mod page;
 mod request;
 
@@ -36,12 +38,13 @@ pub(crate) struct Args {
     #[arg(long)]
     open: bool,
 
-    /// Time limit of one request, in seconds: beyond it the answer is 503 (the computation
-    /// still holds its worker until it ends; workers stay bounded).
+    /// Time limit of one request, in seconds: beyond it the answer is 503, and the
+    /// computation stops at its next progress step, freeing its worker.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
     request_timeout: f64,
 
-    /// Requests computed at once; each gets this share of the memory budget. Default: the
+    /// Requests computed at once; each gets this share of the memory budget, for its tables
+    /// and for its answer (which holds its size of the budget until it is sent). Default: the
     /// number of CPUs (at least 2). Further requests wait up to a second, then get 503.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     workers: Option<u16>,
@@ -67,8 +70,11 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 /// What every request shares: its limits and the worker slots.
 #[derive(Debug)]
 struct Shared {
-    /// The memory budget of one request (the total divided among the workers).
+    /// The memory budget of one request (the total divided among the workers): its tables
+    /// and its answer each.
     budget: Budget,
+    /// The whole budget, held by computations (a share each) and answers being sent.
+    answers: Arc<memory::Pool>,
     /// Worker slots: a request computes only while it holds one.
     workers: Arc<tokio::sync::Semaphore>,
     /// Time limit of one request.
@@ -87,6 +93,7 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
     let timeout = Duration::from_secs_f64(args.request_timeout);
     let shared = Arc::new(Shared {
         budget: Budget::new(budget.bytes() / workers as u64),
+        answers: memory::Pool::new(budget.bytes()),
         workers: Arc::new(tokio::sync::Semaphore::new(workers)),
         timeout,
         max_body: usize::try_from(args.max_body).unwrap_or(usize::MAX),

@@ -120,7 +120,7 @@ async fn first_answer(shared: &Shared, query: &[(String, String)]) -> Option<Str
     let first = json!({
         "endpoint": "attacks",
         "body": body,
-        "answer": String::from_utf8(out).ok()?,
+        "answer": std::str::from_utf8(out.as_ref()).ok()?,
     });
     // `<` only ever stands inside JSON strings: escaped, no text can close the script element.
     let text = first.to_string().replace('<', "\\u003c");

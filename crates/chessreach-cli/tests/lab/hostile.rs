@@ -115,7 +115,8 @@ fn hostile_battery_leaves_the_server_answering() {
         b"GET /api/attacks HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
         b"",
     );
-    assert_eq!(r.status, 405, "{r:?}");
+    assert_eq!((r.status, kind(&r.body).as_str()), (405, "method"), "{r:?}");
+    assert!(r.head.to_ascii_lowercase().contains("allow: post"), "{r:?}");
 
     // A stalled client (half a request line) is dropped after the idle limit, and meanwhile
     // others are answered.

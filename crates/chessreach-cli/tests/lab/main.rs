@@ -2,6 +2,7 @@
 //! for the same options (generated cases), errors carry their status, kind and place, and a
 //! hostile battery leaves the server answering.
 
+mod bounded;
 mod client;
 mod hostile;
 

@@ -1,7 +1,7 @@
 use super::walk::{Occupant, Surface};
 use super::{AttackQuery, Position};
 use crate::geometry::{Coord, Delta, Rect, Square, SquareSet};
-use crate::limits::{mul_add, Budget, TooLarge};
+use crate::limits::{mul_add, tell, Budget, Progress, Ticks, TooLarge};
 use crate::piece::{Colour, Motion};
 
 /// Occupancy of a bounded board: which active piece stands on each square.
@@ -86,11 +86,25 @@ impl Position {
     /// When `i` is not a piece index of this position.
     #[must_use]
     pub fn attacks_of(&self, i: usize) -> Option<Vec<Coord>> {
+        self.attacks_of_progress(i, None)
+    }
+
+    /// [`Position::attacks_of`] telling `progress` (stage `"attacks"`) about every 2^16
+    /// squares reached, repeats included: a callback that unwinds (a deadline) stops a walk of
+    /// many legs there.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a piece index of this position.
+    #[must_use]
+    pub fn attacks_of_progress(&self, i: usize, progress: Option<Progress<'_>>) -> Option<Vec<Coord>> {
         let rect = self.rect()?;
         let surface = self.sparse_surface(rect);
         let mut seen = std::collections::BTreeSet::new();
         let mut out = Vec::new();
+        let mut ticks = Ticks::new(progress, "attacks", 0, 1 << 16);
         self.walk_attacks(i, &surface, &mut |c: Coord| {
+            ticks.add(1);
             if seen.insert(c) {
                 out.push(c);
             }
@@ -117,7 +131,24 @@ impl Position {
     /// When `i` is not a piece index of this position.
     #[must_use]
     pub fn moves_of(&self, i: usize) -> Option<Vec<super::PathMove>> {
+        self.moves_of_progress(i, None)
+    }
+
+    /// [`Position::moves_of`] telling `progress` (stage `"moves"`) about every 2^16 moves
+    /// found, repeats included: a callback that unwinds (a deadline) stops a piece of many
+    /// legs, whose moves multiply, there.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a piece index of this position.
+    #[must_use]
+    pub fn moves_of_progress(
+        &self,
+        i: usize,
+        progress: Option<Progress<'_>>,
+    ) -> Option<Vec<super::PathMove>> {
         let rect = self.rect()?;
+        let mut ticks = Ticks::new(progress, "moves", 0, 1 << 16);
         if rect.len() <= DENSE_MOVES_MAX_SQUARES {
             let surface = DenseSurface::with_sides(self, rect, &|_| true, true);
             let mut found = MovesFound {
@@ -125,24 +156,28 @@ impl Position {
                 takes: SquareSet::new(rect.len()),
                 rest: Vec::new(),
             };
-            self.each_move_of(i, &surface, &mut |to, taken| match taken {
-                [] => {
-                    found
-                        .plain
-                        .insert(rect.square(to).expect("the walker stays on the board"));
+            self.each_move_of(i, &surface, &mut |to, taken| {
+                ticks.add(1);
+                match taken {
+                    [] => {
+                        found
+                            .plain
+                            .insert(rect.square(to).expect("the walker stays on the board"));
+                    }
+                    &[(v, true)] if v == to => {
+                        found
+                            .takes
+                            .insert(rect.square(to).expect("the walker stays on the board"));
+                    }
+                    _ => found.rest.push(super::PathMove::of(to, taken)),
                 }
-                &[(v, true)] if v == to => {
-                    found
-                        .takes
-                        .insert(rect.square(to).expect("the walker stays on the board"));
-                }
-                _ => found.rest.push(super::PathMove::of(to, taken)),
             });
             return Some(found.in_order(rect));
         }
         let surface = self.sparse_surface(rect);
         let mut out = Vec::new();
         self.each_move_of(i, &surface, &mut |to, taken| {
+            ticks.add(1);
             out.push(super::PathMove::of(to, taken));
         });
         out.sort_by(|a, b| (a.to, &a.captures, &a.hops).cmp(&(b.to, &b.captures, &b.hops)));
@@ -354,12 +389,16 @@ impl AttackMap {
         mul_add(squares, 13, Self::pairs_bound(pos)?.checked_mul(12)?)
     }
 
-    /// Bytes the map and its JSON answer (text and tree, about 64 bytes per (square, attacker)
-    /// pair, measured on the CLI's `attacks --format json`) may need together: what a face that
-    /// writes the JSON checks against its budget. `None` on a strip or on overflow.
+    /// Bytes the map and its JSON answer (text and tree, 384 bytes per (square, attacker)
+    /// pair) may need together: what a face that writes the JSON checks against its budget.
+    /// `None` on a strip or on overflow. Measured on the CLI's `attacks --format json` (peak
+    /// resident memory over the map's): 12,000 knights on 999×999, about 340 bytes per pair
+    /// once the pieces' objects are set aside (64, the figure used before, let the tree outgrow
+    /// the budget five times); 300 queens on 4000×4000, 130 per pair of
+    /// [`AttackMap::pairs_bound`] (riders' bounds count whole lines).
     #[must_use]
     pub fn bytes_needed_with_json(pos: &Position) -> Option<u64> {
-        const JSON_BYTES_PER_PAIR: u64 = 64;
+        const JSON_BYTES_PER_PAIR: u64 = 384;
         Self::bytes_needed(pos)?.checked_add(Self::pairs_bound(pos)?.checked_mul(JSON_BYTES_PER_PAIR)?)
     }
 
@@ -389,18 +428,40 @@ impl AttackMap {
     /// # Errors
     ///
     /// [`NotBounded`] when the position is on a strip.
+    pub fn build(pos: &Position, active: impl Fn(usize) -> bool) -> Result<Self, NotBounded> {
+        Self::build_with_progress(pos, active, None)
+    }
+
+    /// [`AttackMap::new`] telling `progress` how far it is: stage `"attacks"`, in squares
+    /// walked plus one per piece (the total is the pieces: a lower bound), about every 2^16,
+    /// then stage `"table"` once before the table is sorted. A callback that unwinds (a
+    /// deadline) stops it there. O(squares + Σ ray lengths), like [`AttackMap::new`].
+    ///
+    /// # Errors
+    ///
+    /// [`NotBounded`] when the position is on a strip.
+    pub fn with_progress(pos: &Position, progress: Option<Progress<'_>>) -> Result<Self, NotBounded> {
+        Self::build_with_progress(pos, |_| true, progress)
+    }
+
     #[expect(
         clippy::cast_possible_truncation,
         reason = "piece indices fit u32: pieces stand on distinct squares of a Rect, which has fewer than 2^32"
     )]
-    pub fn build(pos: &Position, active: impl Fn(usize) -> bool) -> Result<Self, NotBounded> {
+    fn build_with_progress(
+        pos: &Position,
+        active: impl Fn(usize) -> bool,
+        progress: Option<Progress<'_>>,
+    ) -> Result<Self, NotBounded> {
         let rect = pos.rect().ok_or(NotBounded(pos.board()))?;
+        let mut ticks = Ticks::new(progress, "attacks", pos.pieces().len() as u64, 1 << 16);
         let surface = DenseSurface::new(pos, rect, &active);
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         // `seen[s] == i + 1`: piece i already covers s (two components may reach one square).
         let mut seen = vec![0u32; rect.len()];
         for i in (0..pos.pieces().len()).filter(|&i| active(i)) {
             let stamp = i as u32 + 1;
+            let before = pairs.len();
             let mut sink = |c: Coord| {
                 if let Some(s) = rect.square(c) {
                     if seen[s.index()] != stamp {
@@ -410,7 +471,9 @@ impl AttackMap {
                 }
             };
             pos.walk_attacks(i, &surface, &mut sink);
+            ticks.add((pairs.len() - before) as u64 + 1);
         }
+        tell(progress, "table", 0, rect.len() as u64);
         // Counting sort by square: the compressed table.
         let mut start = vec![0u32; rect.len() + 1];
         for &(s, _) in &pairs {

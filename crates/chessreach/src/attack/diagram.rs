@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::{Kind, Placed, Position, PositionError};
 use crate::geometry::{Board, Coord, Rect};
+use crate::limits::Progress;
 use crate::piece::{Colour, Dialect, Rule};
 
 /// What a square of a move diagram shows.
@@ -92,6 +93,24 @@ pub fn move_diagram(
     colour: Colour,
     blockers: &[Coord],
 ) -> Result<BTreeMap<Coord, Cell>, PositionError> {
+    move_diagram_progress(rule, rect, at, colour, blockers, None)
+}
+
+/// [`move_diagram`] telling `progress` how far it is (the stages of
+/// [`Position::attacks_of_progress`] and [`Position::moves_of_progress`]): a piece of many
+/// legs, whose moves multiply, is stopped there by a callback that unwinds (a deadline).
+///
+/// # Errors
+///
+/// [`PositionError`] as [`move_diagram`].
+pub fn move_diagram_progress(
+    rule: &Rule,
+    rect: Rect,
+    at: Coord,
+    colour: Colour,
+    blockers: &[Coord],
+    progress: Option<Progress<'_>>,
+) -> Result<BTreeMap<Coord, Cell>, PositionError> {
     let kinds = vec![Kind::new('X', rule.clone()), Kind::new('B', Rule::default())];
     let mut pieces = vec![Placed { kind: 0, colour, at }];
     pieces.extend(blockers.iter().map(|&b| Placed {
@@ -110,13 +129,13 @@ pub fn move_diagram(
     for &b in blockers {
         cells.insert(b, Cell::Blocker);
     }
-    for c in pos.attacks_of(0).unwrap_or_default() {
+    for c in pos.attacks_of_progress(0, progress).unwrap_or_default() {
         let cell = cells.entry(c).or_insert(Cell::Capture);
         if *cell == Cell::Blocker {
             *cell = Cell::Captured;
         }
     }
-    for m in pos.moves_of(0).unwrap_or_default() {
+    for m in pos.moves_of_progress(0, progress).unwrap_or_default() {
         for &h in &m.hops {
             cells.insert(h, Cell::Hop);
         }
@@ -135,7 +154,7 @@ pub fn move_diagram(
         // Squares only an initial move reaches: moves of the rule without them, compared.
         let later = Position::new(Board::Rect(rect), kinds, pieces)?;
         let reached: std::collections::BTreeSet<Coord> = later
-            .moves_of(0)
+            .moves_of_progress(0, progress)
             .unwrap_or_default()
             .into_iter()
             .map(|m| m.to)
@@ -162,6 +181,22 @@ pub fn compare_dialects(
     colour: Colour,
     blockers: &[Coord],
 ) -> Result<Comparison, PositionError> {
+    compare_dialects_progress(text, rect, at, colour, blockers, None)
+}
+
+/// [`compare_dialects`] telling `progress` as [`move_diagram_progress`] does.
+///
+/// # Errors
+///
+/// [`PositionError`] as [`move_diagram`].
+pub fn compare_dialects_progress(
+    text: &str,
+    rect: Rect,
+    at: Coord,
+    colour: Colour,
+    blockers: &[Coord],
+    progress: Option<Progress<'_>>,
+) -> Result<Comparison, PositionError> {
     let read = |d: Dialect| d.parse(text).map_err(|e| e.to_string());
     let (fsf, xb) = (read(Dialect::Fsf), read(Dialect::Xbetza));
     let (Ok(fsf), Ok(xb)) = (&fsf, &xb) else {
@@ -174,8 +209,8 @@ pub fn compare_dialects(
         return Ok(Comparison::Same);
     }
     let (a, b) = (
-        move_diagram(fsf, rect, at, colour, blockers)?,
-        move_diagram(xb, rect, at, colour, blockers)?,
+        move_diagram_progress(fsf, rect, at, colour, blockers, progress)?,
+        move_diagram_progress(xb, rect, at, colour, blockers, progress)?,
     );
     let squares: Vec<Coord> = a
         .keys()

@@ -29,7 +29,9 @@ mod surface;
 pub(crate) mod walk;
 
 pub use dense::{AttackMap, MapError, NotBounded};
-pub use diagram::{compare_dialects, move_diagram, Cell, Comparison};
+pub use diagram::{
+    compare_dialects, compare_dialects_progress, move_diagram, move_diagram_progress, Cell, Comparison,
+};
 pub(crate) use fen::read_placement;
 pub use fen::{FenError, FenErrorKind, Symbols};
 pub use legs::PathMove;

@@ -3,7 +3,7 @@ use std::collections::BTreeMap;
 use super::walk::{Surface, WalkSink};
 use super::{AttackQuery, Position};
 use crate::geometry::{Board, Coord, Delta, Strip};
-use crate::limits::{mul_add, Budget, TooLarge};
+use crate::limits::{mul_add, tell, Budget, Progress, Ticks, TooLarge};
 use crate::piece::{Colour, Motion};
 
 /// Occupancy of a strip: active pieces sorted by (rank, file), searched by bisection.
@@ -71,7 +71,7 @@ pub(crate) fn attacks_of(
     strip: Strip,
     keep: impl Fn(usize) -> bool,
 ) -> (Vec<Coord>, Vec<Ray>) {
-    let (mut squares, rays) = collect(pos, strip, keep, |c, _| c, <[Coord]>::sort_unstable);
+    let (mut squares, rays) = collect(pos, strip, keep, |c, _| c, <[Coord]>::sort_unstable, None);
     squares.sort();
     squares.dedup();
     (squares, rays)
@@ -92,6 +92,7 @@ fn collect<T>(
     keep: impl Fn(usize) -> bool,
     entry: fn(Coord, u32) -> T,
     sort_run: impl Fn(&mut [T]),
+    progress: Option<Progress<'_>>,
 ) -> (Vec<T>, Vec<Ray>) {
     let surface = StripSurface::new(pos, strip, &|_| true);
     let (mut finite, mut rays) = (Vec::new(), Vec::new());
@@ -99,6 +100,7 @@ fn collect<T>(
         .filter(|&i| keep(i as usize))
         .collect();
     order.sort_by_key(|&i| pos.pieces()[i as usize].at);
+    let mut ticks = Ticks::new(progress, "attacks", order.len() as u64, 1 << 16);
     for i in order {
         let from = finite.len();
         let mut sink = Collect {
@@ -109,6 +111,7 @@ fn collect<T>(
         };
         pos.walk_attacks(i as usize, &surface, &mut sink);
         sort_run(&mut finite[from..]);
+        ticks.add((finite.len() - from) as u64 + 1);
     }
     (finite, rays)
 }
@@ -239,12 +242,38 @@ impl StripAttackMap {
             return Ok(None);
         }
         budget.check("the strip's attack map", Self::bytes_needed(pos))?;
-        Ok(Self::new(pos))
+        Ok(Self::with_progress(pos, None))
+    }
+
+    /// [`StripAttackMap::within`] telling `progress` how far it is (as
+    /// [`StripAttackMap::with_progress`]).
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`] when [`StripAttackMap::bytes_needed`] exceeds `budget`.
+    pub fn within_progress(
+        pos: &Position,
+        budget: Budget,
+        progress: Option<Progress<'_>>,
+    ) -> Result<Option<Self>, TooLarge> {
+        if !matches!(pos.board(), Board::Strip(_)) {
+            return Ok(None);
+        }
+        budget.check("the strip's attack map", Self::bytes_needed(pos))?;
+        Ok(Self::with_progress(pos, progress))
     }
 
     /// The attack map of a position on a strip; `None` when the board is bounded.
     #[must_use]
     pub fn new(pos: &Position) -> Option<Self> {
+        Self::with_progress(pos, None)
+    }
+
+    /// [`StripAttackMap::new`] telling `progress` how far it is: stage `"attacks"`, in squares
+    /// found plus one per piece (the total is the pieces), about every 2^16, then `"sort"` once.
+    /// A callback that unwinds (a deadline) stops it there. O(p log p + attacks · log attacks).
+    #[must_use]
+    pub fn with_progress(pos: &Position, progress: Option<Progress<'_>>) -> Option<Self> {
         let Board::Strip(strip) = pos.board() else {
             return None;
         };
@@ -262,7 +291,9 @@ impl StripAttackMap {
             |run| {
                 run.sort_unstable_by_key(key);
             },
+            progress,
         );
+        tell(progress, "sort", 0, finite.len() as u64);
         finite.sort_by_key(key);
         finite.dedup();
         let mut rays: BTreeMap<i64, Vec<Ray>> = BTreeMap::new();

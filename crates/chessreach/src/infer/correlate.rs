@@ -14,6 +14,7 @@ use realfft::RealFftPlanner;
 use rustfft::FftPlanner;
 
 use super::grid::BitGrid;
+use crate::limits::{Progress, Ticks};
 
 /// Which engine to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,9 @@ fn fft_cheaper(k: usize, rows: usize, out_rows: usize, out_cols: usize) -> bool 
 }
 
 /// `F[dr][dc] = OR over a in A, b in B with b - a = (dr, dc)` for grids of equal size `H × W`;
-/// `F` is `(2H-1) × (2W-1)`, offset `(dr, dc)` at `(dr + H - 1, dc + W - 1)`.
+/// `F` is `(2H-1) × (2W-1)`, offset `(dr, dc)` at `(dr + H - 1, dc + W - 1)`. `progress`
+/// hears of it about every 2^20 words combined (bitset) or every row and column transformed
+/// (FFT), stage `"correlate"`.
 #[must_use]
 #[expect(
     clippy::many_single_char_names,
@@ -65,7 +68,7 @@ fn fft_cheaper(k: usize, rows: usize, out_rows: usize, out_cols: usize) -> bool 
     clippy::cast_possible_wrap,
     reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
 )]
-pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
+pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine, progress: Option<Progress<'_>>) -> BitGrid {
     let (h, w) = (a.rows(), a.cols());
     let (ka, kb) = (a.count(), b.count());
     let use_fft = match engine {
@@ -74,11 +77,14 @@ pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
         Engine::Auto => fft_cheaper(ka.min(kb), h, 2 * h - 1, 2 * w - 1),
     };
     if use_fft {
-        return fft_correlate(a, b);
+        return fft_correlate(a, b, progress);
     }
     let mut f = BitGrid::new(2 * h - 1, 2 * w - 1);
+    // One unit a row ORed: a row is about W/64 words.
+    let mut ticks = Ticks::new(progress, "correlate", 0, (1 << 20) / (w as u64 / 64 + 1) + 1);
     if ka <= kb {
         for (ar, ac) in a.ones() {
+            ticks.add(h as u64);
             for r in (0..h).filter(|&r| b.row_any(r)) {
                 f.or_shifted(r + h - 1 - ar, b.row(r), (w - 1 - ac) as isize);
             }
@@ -87,6 +93,7 @@ pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
         // Offsets b - a for a in a row of A run backwards: use A mirrored.
         let am = a.mirrored();
         for (br, bc) in b.ones() {
+            ticks.add(h as u64);
             for r in (0..h).filter(|&r| am.row_any(r)) {
                 f.or_shifted(br + h - 1 - r, am.row(r), bc as isize);
             }
@@ -96,7 +103,8 @@ pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
 }
 
 /// `R[r][c] = OR over p in P, d in D with p + d = (r, c)`, for `P` of size `H × W` and `D` an
-/// offset grid `(2H-1) × (2W-1)` as [`correlate`] makes; `R` is `H × W`.
+/// offset grid `(2H-1) × (2W-1)` as [`correlate`] makes; `R` is `H × W`. `progress` as
+/// [`correlate`]'s, stage `"convolve"`.
 #[must_use]
 #[expect(
     clippy::many_single_char_names,
@@ -107,7 +115,7 @@ pub fn correlate(a: &BitGrid, b: &BitGrid, engine: Engine) -> BitGrid {
     clippy::cast_sign_loss,
     reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
 )]
-pub fn convolve(p: &BitGrid, d: &BitGrid, engine: Engine) -> BitGrid {
+pub fn convolve(p: &BitGrid, d: &BitGrid, engine: Engine, progress: Option<Progress<'_>>) -> BitGrid {
     let (h, w) = (p.rows(), p.cols());
     let (kp, kd) = (p.count(), d.count());
     let use_fft = match engine {
@@ -116,11 +124,13 @@ pub fn convolve(p: &BitGrid, d: &BitGrid, engine: Engine) -> BitGrid {
         Engine::Auto => fft_cheaper(kp.min(kd), 2 * h, 2 * h - 1, 2 * w - 1),
     };
     if use_fft {
-        return fft_convolve(p, d);
+        return fft_convolve(p, d, progress);
     }
     let mut out = BitGrid::new(h, w);
+    let mut ticks = Ticks::new(progress, "convolve", 0, (1 << 20) / (w as u64 / 64 + 1) + 1);
     if kp <= kd {
         for (pr, pc) in p.ones() {
+            ticks.add(2 * h as u64);
             for i in (0..2 * h - 1).filter(|&i| d.row_any(i)) {
                 let r = pr as isize + i as isize - (h as isize - 1);
                 if (0..h as isize).contains(&r) {
@@ -130,6 +140,7 @@ pub fn convolve(p: &BitGrid, d: &BitGrid, engine: Engine) -> BitGrid {
         }
     } else {
         for (i, j) in d.ones() {
+            ticks.add(h as u64);
             let (dr, dc) = (i as isize - (h as isize - 1), j as isize - (w as isize - 1));
             for r in (0..h).filter(|&r| p.row_any(r)) {
                 let t = r as isize + dr;
@@ -183,7 +194,13 @@ impl Plan2d {
         &self,
         g: &BitGrid,
         place: impl Fn(usize, usize) -> (usize, usize) + Sync,
+        progress: Option<Progress<'_>>,
     ) -> Vec<Complex<f64>> {
+        let tell = |done: usize, total: usize| {
+            if let Some(p) = progress {
+                p("fft", done as u64, total as u64);
+            }
+        };
         let (m, n, half) = (self.m, self.n, self.half);
         let mut plane = vec![0.0f64; m * n];
         for (r, c) in g.ones() {
@@ -194,7 +211,9 @@ impl Plan2d {
         plane
             .par_chunks_mut(n)
             .zip(rows.par_chunks_mut(half))
-            .for_each(|(input, output)| {
+            .enumerate()
+            .for_each(|(r, (input, output))| {
+                tell(r, m);
                 if input.iter().any(|&x| x != 0.0) {
                     self.row_fwd.process(input, output).expect("sizes match the plan");
                 }
@@ -202,20 +221,33 @@ impl Plan2d {
         drop(plane);
         let mut cols = transpose(&rows, m, half);
         drop(rows);
-        cols.par_chunks_mut(m).for_each(|col| self.col_fwd.process(col));
+        cols.par_chunks_mut(m).enumerate().for_each(|(c, col)| {
+            tell(c, half);
+            self.col_fwd.process(col);
+        });
         cols
     }
 
     /// The real plane (`m × n`, row-major, unscaled) of a column-major spectrum.
-    fn inverse(&self, mut cols: Vec<Complex<f64>>) -> Vec<f64> {
+    fn inverse(&self, mut cols: Vec<Complex<f64>>, progress: Option<Progress<'_>>) -> Vec<f64> {
         let (m, n, half) = (self.m, self.n, self.half);
-        cols.par_chunks_mut(m).for_each(|col| self.col_inv.process(col));
+        let tell = |done: usize, total: usize| {
+            if let Some(p) = progress {
+                p("fft", done as u64, total as u64);
+            }
+        };
+        cols.par_chunks_mut(m).enumerate().for_each(|(c, col)| {
+            tell(c, half);
+            self.col_inv.process(col);
+        });
         let mut rows = transpose(&cols, half, m);
         drop(cols);
         let mut plane = vec![0.0f64; m * n];
         rows.par_chunks_mut(half)
             .zip(plane.par_chunks_mut(n))
-            .for_each(|(input, output)| {
+            .enumerate()
+            .for_each(|(r, (input, output))| {
+                tell(r, m);
                 // The spectrum of a real plane is Hermitian; rounding leaves tiny imaginary parts
                 // where the real inverse wants exact zeros.
                 input[0].im = 0.0;
@@ -253,15 +285,15 @@ fn transpose(a: &[Complex<f64>], rows: usize, cols: usize) -> Vec<Complex<f64>> 
     clippy::cast_precision_loss,
     reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
 )]
-fn fft_correlate(a: &BitGrid, b: &BitGrid) -> BitGrid {
+fn fft_correlate(a: &BitGrid, b: &BitGrid, progress: Option<Progress<'_>>) -> BitGrid {
     let (h, w) = (a.rows(), a.cols());
     let plan = Plan2d::new(2 * h - 1, 2 * w - 1);
-    let fa = plan.forward(a, |r, c| (r, c));
-    let mut fb = plan.forward(b, |r, c| (r, c));
+    let fa = plan.forward(a, |r, c| (r, c), progress);
+    let mut fb = plan.forward(b, |r, c| (r, c), progress);
     // Correlation: B times the conjugate of A.
     fb.par_iter_mut().zip(&fa).for_each(|(x, y)| *x *= y.conj());
     drop(fa);
-    let plane = plan.inverse(fb);
+    let plane = plan.inverse(fb, progress);
     let scale = 0.5 * (plan.m * plan.n) as f64;
     let mut f = BitGrid::new(2 * h - 1, 2 * w - 1);
     for i in 0..2 * h - 1 {
@@ -287,18 +319,22 @@ fn fft_correlate(a: &BitGrid, b: &BitGrid) -> BitGrid {
     clippy::cast_precision_loss,
     reason = "diagrams are costed at 128 bytes a square against the budget, so sides, indices and offsets stay far below 2^52 and convert exactly between usize, isize and f64"
 )]
-fn fft_convolve(p: &BitGrid, d: &BitGrid) -> BitGrid {
+fn fft_convolve(p: &BitGrid, d: &BitGrid, progress: Option<Progress<'_>>) -> BitGrid {
     let (h, w) = (p.rows(), p.cols());
     let plan = Plan2d::new(2 * h - 1, 2 * w - 1);
     let (m, n) = (plan.m as isize, plan.n as isize);
-    let fp = plan.forward(p, |r, c| (r, c));
-    let mut fd = plan.forward(d, |i, j| {
-        let (dr, dc) = (i as isize - (h as isize - 1), j as isize - (w as isize - 1));
-        (dr.rem_euclid(m) as usize, dc.rem_euclid(n) as usize)
-    });
+    let fp = plan.forward(p, |r, c| (r, c), progress);
+    let mut fd = plan.forward(
+        d,
+        |i, j| {
+            let (dr, dc) = (i as isize - (h as isize - 1), j as isize - (w as isize - 1));
+            (dr.rem_euclid(m) as usize, dc.rem_euclid(n) as usize)
+        },
+        progress,
+    );
     fd.par_iter_mut().zip(&fp).for_each(|(x, y)| *x *= y);
     drop(fp);
-    let plane = plan.inverse(fd);
+    let plane = plan.inverse(fd, progress);
     let scale = 0.5 * (plan.m * plan.n) as f64;
     let mut out = BitGrid::new(h, w);
     for r in 0..h {
@@ -340,7 +376,7 @@ mod tests {
                 }
             }
             for e in [Engine::Bitset, Engine::Fft, Engine::Auto] {
-                prop_assert_eq!(&correlate(&ga, &gb, e), &want, "{:?}", e);
+                prop_assert_eq!(&correlate(&ga, &gb, e, None), &want, "{:?}", e);
             }
             // Convolve A with the offsets just found: every b reachable from some a, and more.
             let mut reach = BitGrid::new(h, w);
@@ -356,7 +392,7 @@ mod tests {
                 }
             }
             for e in [Engine::Bitset, Engine::Fft, Engine::Auto] {
-                prop_assert_eq!(&convolve(&ga, &want, e), &reach, "{:?}", e);
+                prop_assert_eq!(&convolve(&ga, &want, e, None), &reach, "{:?}", e);
             }
         }
     }

@@ -30,7 +30,7 @@ pub use correlate::Engine;
 pub use grid::BitGrid;
 pub use offsets::OffsetSet;
 
-use crate::limits::{Budget, TooLarge};
+use crate::limits::{Budget, Progress, Ticks, TooLarge};
 use std::fmt;
 use std::str::FromStr;
 
@@ -232,6 +232,14 @@ impl Inference {
     /// (`usable`) and inside the largest rule, which draws it too but may be longer.
     #[must_use]
     pub fn simplest_name(&self) -> Option<String> {
+        self.simplest_name_progress(None)
+    }
+
+    /// [`Inference::simplest_name`] telling `progress` (stage `"naming"`) every 2^8 nodes of
+    /// its search, piece-target pairs or atoms: a callback that unwinds (a deadline) stops
+    /// it there.
+    #[must_use]
+    pub fn simplest_name_progress(&self, progress: Option<Progress<'_>>) -> Option<String> {
         if !self.unexplained.is_empty() {
             return None;
         }
@@ -241,7 +249,7 @@ impl Inference {
             .map(|r| r.to_string())
             .filter(|n| n.len() <= name::LONGEST && self.draws(n));
         match &self.marks {
-            Some(marks) => name::simplest(marks, &self.offsets, fallback.clone())
+            Some(marks) => name::simplest(marks, &self.offsets, fallback.clone(), progress)
                 .filter(|n| self.draws(n))
                 .or(fallback),
             None => fallback,
@@ -294,6 +302,26 @@ pub fn infer_within(d: &Diagram, budget: Budget) -> Result<Inference, TooLarge> 
     Ok(infer(d))
 }
 
+/// [`infer_within`] telling `progress` how far it is: the products' stages (`"correlate"`,
+/// `"fft"`, `"convolve"`: about every 2^20 words combined, or every row and column of an FFT)
+/// and `"unexplained"` per 2^20 squares checked. A callback that unwinds (a deadline) stops
+/// it there. O(k · rows · cols/64) or O(R·C log(R·C)) as [`infer`].
+///
+/// # Errors
+///
+/// [`TooLarge`] when [`bytes_needed`] exceeds `budget`.
+pub fn infer_within_progress(
+    d: &Diagram,
+    budget: Budget,
+    progress: Option<Progress<'_>>,
+) -> Result<Inference, TooLarge> {
+    budget.check(
+        "inferring the rule of this diagram",
+        bytes_needed(d.height, d.width),
+    )?;
+    Ok(infer_engine(d, Engine::Auto, progress))
+}
+
 /// Infers the rule of a diagram, choosing the product engine by cost.
 #[must_use]
 pub fn infer(d: &Diagram) -> Inference {
@@ -319,17 +347,33 @@ fn marks(d: &Diagram) -> Option<name::Marks> {
 /// Infers the rule of a diagram with a chosen product engine.
 #[must_use]
 pub fn infer_with(d: &Diagram, engine: Engine) -> Inference {
+    infer_engine(d, engine, None)
+}
+
+/// [`infer_with`], telling `progress` (see [`infer_within_progress`]).
+fn infer_engine(d: &Diagram, engine: Engine, progress: Option<Progress<'_>>) -> Inference {
     let pieces = d.grid(Mark::Piece);
     let safe = d.grid(Mark::Safe);
-    let forbidden = correlate::correlate(&pieces, &safe, engine);
+    let forbidden = correlate::correlate(&pieces, &safe, engine, progress);
     let offsets = OffsetSet::complement_of(&forbidden, d.width, d.height);
     let board = BitGrid::full(d.height, d.width);
-    let landing = correlate::correlate(&pieces, &board, engine);
+    let landing = correlate::correlate(&pieces, &board, engine, progress);
     let usable = offsets.intersect(&landing);
-    let reach = correlate::convolve(&pieces, offsets.grid(), engine);
+    let reach = correlate::convolve(&pieces, offsets.grid(), engine, progress);
+    let mut ticks = Ticks::new(
+        progress,
+        "unexplained",
+        d.height as u64,
+        (1 << 20) / (d.width as u64 + 1) + 1,
+    );
     let unexplained = (0..d.height)
         .flat_map(|r| (0..d.width).map(move |c| (r, c)))
-        .filter(|&(r, c)| d.mark(r, c) == Mark::Attacked && !reach.get(r, c))
+        .filter(|&(r, c)| {
+            if c == 0 {
+                ticks.add(1);
+            }
+            d.mark(r, c) == Mark::Attacked && !reach.get(r, c)
+        })
         .collect();
     Inference {
         offsets,

@@ -33,6 +33,7 @@ use std::collections::BTreeSet;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::OffsetSet;
+use crate::limits::{Progress, Ticks};
 use crate::piece::{Atom, Component, Rule};
 
 /// The most piece × attacked-square pairs a name is searched for.
@@ -83,8 +84,15 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
     clippy::cast_sign_loss,
     reason = "names are searched only on diagrams with at most SEARCH_WORK piece-target pairs, so squares and offsets convert exactly"
 )]
-pub(super) fn simplest(marks: &Marks, allowed: &OffsetSet, bound: Option<String>) -> Option<String> {
+pub(super) fn simplest(
+    marks: &Marks,
+    allowed: &OffsetSet,
+    bound: Option<String>,
+    progress: Option<Progress<'_>>,
+) -> Option<String> {
     let targets = &marks.targets;
+    // One unit a piece-target pair, an atom or a node of the search.
+    let mut ticks = Ticks::new(progress, "naming", 0, 1 << 8);
     if targets.is_empty() {
         return Some(String::new());
     }
@@ -109,6 +117,7 @@ pub(super) fn simplest(marks: &Marks, allowed: &OffsetSet, bound: Option<String>
     let mut useful: FxHashSet<(i64, i64)> = FxHashSet::default();
     for &(pr, pc) in &marks.pieces {
         for &(tr, tc) in targets {
+            ticks.add(1);
             let (dx, dy) = (tc as i64 - pc as i64, pr as i64 - tr as i64);
             if allowed.contains(dx, dy) && useful.insert((dx, dy)) {
                 let g = gcd(dx, dy);
@@ -122,6 +131,7 @@ pub(super) fn simplest(marks: &Marks, allowed: &OffsetSet, bound: Option<String>
     // W and F in every direction, with what they reach: the parts of `K` and `Q`.
     let mut full: FxHashMap<(char, u32), (Component, Vec<u64>)> = FxHashMap::default();
     for &atom in &atoms {
+        ticks.add(1);
         let images: Vec<(i64, i64, i64)> = (0..atom.image_count())
             .map(|i| {
                 let d = atom.image(i);
@@ -210,6 +220,7 @@ pub(super) fn simplest(marks: &Marks, allowed: &OffsetSet, bound: Option<String>
     }
     cands.sort_by_key(|c| c.len);
     let mut search = Search {
+        ticks,
         cands: &cands,
         all: targets.len(),
         best: None,
@@ -270,6 +281,8 @@ fn group(
 
 /// The set-cover search's state: the best name so far as (length, components, offsets, text).
 struct Search<'a> {
+    /// Told every 2^8 nodes.
+    ticks: Ticks<'a>,
     cands: &'a [Candidate],
     all: usize,
     best: Option<(usize, usize, usize, String)>,
@@ -288,6 +301,7 @@ impl Search<'_> {
 
     fn dfs(&mut self, covered: &mut Vec<u64>, chosen: &mut Vec<usize>, cost: usize) {
         self.nodes += 1;
+        self.ticks.add(1);
         if self.nodes > SEARCH_NODES {
             return;
         }

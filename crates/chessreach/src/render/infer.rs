@@ -24,7 +24,13 @@ pub fn betza_line(found: &Inference) -> String {
 /// The simplest rule that draws the same diagram, in words.
 #[must_use]
 pub fn simplest_line(found: &Inference) -> String {
-    match found.simplest_name() {
+    simplest_line_named(found, found.simplest_name())
+}
+
+/// [`simplest_line`] of a name already found ([`Inference::simplest_name`]).
+#[must_use]
+pub fn simplest_line_named(found: &Inference, name: Option<String>) -> String {
+    match name {
         Some(name) if name.is_empty() => {
             "Simplest rule found that draws the same diagram: the empty rule (no move: nothing is attacked)".into()
         }
@@ -40,12 +46,19 @@ pub fn simplest_line(found: &Inference) -> String {
 /// the unexplained squares marked `!`. O(diagram).
 #[must_use]
 pub fn inference_text(d: &Diagram, found: &Inference) -> String {
+    inference_text_named(d, found, || found.simplest_name())
+}
+
+/// [`inference_text`], the simplest name found by `name` when it is asked for (a caller's
+/// [`Inference::simplest_name_progress`]). O(diagram) besides `name`.
+#[must_use]
+pub fn inference_text_named(d: &Diagram, found: &Inference, name: impl FnOnce() -> Option<String>) -> String {
     let mut out = String::new();
     if found.unexplained.is_empty() {
         out.push_str("YES: the largest rule that explains the diagram (o the piece, x where it may go):\n");
         out.push_str(&found.offsets.diagram());
         let _ = writeln!(out, "{}", betza_line(found));
-        let _ = writeln!(out, "{}", simplest_line(found));
+        let _ = writeln!(out, "{}", simplest_line_named(found, name()));
     } else {
         let _ = writeln!(
             out,

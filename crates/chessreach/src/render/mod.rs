@@ -17,7 +17,9 @@ pub use betza::{betza_keys, betza_svg, betza_text};
 pub use duel::{
     duel_cell, heat_cell, heat_svg, piece_letter, DUEL_KEYS, DUEL_LEGEND, HEAT_KEYS, HEAT_LEGEND,
 };
-pub use infer::{betza_line, inference_svg, inference_text, simplest_line};
+pub use infer::{
+    betza_line, inference_svg, inference_text, inference_text_named, simplest_line, simplest_line_named,
+};
 pub use roads::{roads_svg, roads_text, ROADS_LEGEND};
 pub use route::{
     distance_cell, route_arrows, route_cell, step_mark, DISTANCE_KEYS, DISTANCE_LEGEND, ROUTE_KEYS,
