@@ -902,6 +902,18 @@ impl<'a> Router<'a> {
                         .filter(|v| v.1)
                         .map(|v| self.rect.square(v.0).and_then(|q| surface.piece(q)))
                         .collect();
+                    // A locust victim stays on its square for the later legs, so a move may
+                    // end where it took one (`coafrmtnabtnJ`): that is one piece, taken once.
+                    let pieces = pieces.map(|mut ps| {
+                        let mut seen = 0;
+                        ps.retain(|&p| {
+                            seen & self.cap_bit[p] == 0 && {
+                                seen |= self.cap_bit[p];
+                                true
+                            }
+                        });
+                        ps
+                    });
                     let Some(pieces) = pieces.filter(|ps| ps.iter().all(|&p| self.cap_bit[p] != 0)) else {
                         return;
                     };
