@@ -498,7 +498,7 @@ impl Table {
             return;
         }
         let all = walk != Walk::First;
-        let captures = walk == Walk::Captures;
+        let only_captures = walk == Walk::Captures;
         let in_check = self.attacked(gens, stm, sq, 0);
         let mut quiet = false;
         let mine = self.side_mask[stm.index()];
@@ -517,7 +517,7 @@ impl Table {
             gens[self.slots[i].gen]
                 .compiled
                 .moves(sq[i], &occ_of(i), marks, |to, capture| {
-                    if !capture && (captures || (!all && quiet)) {
+                    if !capture && (only_captures || (!all && quiet)) {
                         return;
                     }
                     let captured = capture.then(|| (0..n).find(|&j| j != i && sq[j] == to)).flatten();
@@ -821,11 +821,11 @@ impl Context<'_> {
                         } else {
                             // The longest capture loss: from this call's count, or
                             // walking the captures alone.
-                            let loss = match counted {
-                                Some((_, loss)) => loss,
+                            let longest = match counted {
+                                Some((_, known)) => known,
                                 None => self.capture_loss(t, mover, &p, marks),
                             };
-                            LOSS | plies(next.max(loss))?
+                            LOSS | plies(next.max(longest))?
                         }
                     };
                     match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
