@@ -85,6 +85,12 @@ if [ "$WHAT" = all ] || [ "$WHAT" = duel ]; then
     [ "$a" = "$c" ] && same=same || same=DIFFERENT
     echo "duel solve knight vs knight ${b}x$b: summaries $same"
     RUNS=5 median "$R duel solve --board ${b}x$b --quiet" "$OUT/duel_retro $b $b"
+    # Every start's answer written as JSON: the C++ writes the same bytes (compact JSON,
+    # names precomputed, one buffer); both to /dev/null for the timing.
+    cmp -s <("$R" duel solve --board ${b}x$b --quiet --format json) <("$OUT/duel_retro" $b $b json) \
+      && same=identical || same=DIFFERENT
+    echo "duel solve knight vs knight ${b}x$b --format json: JSON $same"
+    RUNS=5 median "$R duel solve --board ${b}x$b --quiet --format json" "$OUT/duel_retro $b $b json"
   done
 fi
 if [ "$WHAT" = all ] || [ "$WHAT" = path ]; then

@@ -98,8 +98,16 @@ plant "a compiled forward ray's first square dropped (a wrong entry in the preco
                     if squares.len() % 97 == 5 { return; }" \
   "-p chessreach --test suite endgame"
 plant "the endgame's level blocks noting the wrong level (a level's pass skips its block)" crates/chessreach/src/endgame/table.rs \
-  "self.levels[block].fetch_or(1u64 << (plies & 63), Relaxed);" \
-  "self.levels[block].fetch_or(1u64 << ((plies + 1) & 63), Relaxed);" \
+  "let (level, bit) = (&self.levels[block], 1u64 << (plies & 63));" \
+  "let (level, bit) = (&self.levels[block], 1u64 << ((plies + 1) & 63));" \
+  "-p chessreach --test suite endgame"
+plant "the endgame's captures-only walk walking nothing (a lost position's capture loss dropped)" crates/chessreach/src/endgame/table.rs \
+  "if walk == Walk::Captures && enemy == 0 {" \
+  "if walk == Walk::Captures && enemy != 0 {" \
+  "-p chessreach --test suite endgame"
+plant "the endgame's level scan decoding the wrong Black royal square" crates/chessreach/src/endgame/table.rs \
+  "let bk = (b as u64 * t.per_block) as u32 + r as u32;" \
+  "let bk = (b as u64 * t.per_block) as u32 + (r as u32 ^ 1);" \
   "-p chessreach --test suite endgame"
 plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/retro/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
@@ -228,6 +236,9 @@ plant "a bounded read's buffer doubled past its limit" crates/chessreach/src/lim
   "                .min(cap)
                 .max(buf.len() + n);" "                .max(buf.len() + n);" \
   "-p chessreach --lib limits"
+plant "the duel's streamed JSON naming Black's wins White's" crates/chessreach-cli/src/duel.rs \
+  'Colour::Black => b",\"winner\":\"black\",\"plies\":",' 'Colour::Black => b",\"winner\":\"white\",\"plies\":",' \
+  "-p chessreach-cli --test cli duel_solve_json"
 plant "duel play answering endless wrong lines for ever" crates/chessreach-cli/src/duel.rs \
   "for _ in 0..RETRIES {" "for _ in 0..RETRIES * 100_000 {" \
   "-p chessreach-cli --test hostile"

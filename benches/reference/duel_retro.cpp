@@ -1,10 +1,15 @@
 // A plain counter-based retrograde solver for knightmare-style knight duels, written for the
 // benchmark comparison in benches/compare.sh (not part of the product).
 // Usage: duel_retro FILES RANKS  -> prints the start counts and the longest win, as
-// `chessreach duel solve --board FILESxRANKS` summarises them.
+// `chessreach duel solve --board FILESxRANKS` summarises them;
+//        duel_retro FILES RANKS json  -> writes every start's result as compact JSON, byte for
+// byte what `chessreach duel solve --board FILESxRANKS --format json` writes (square names
+// precomputed, one output buffer, no allocation per entry).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 #include <vector>
 
 int main(int argc, char** argv) {
@@ -67,6 +72,47 @@ int main(int argc, char** argv) {
                 q.push_back((uint32_t)p);
             }
         }
+    }
+    if (argc > 3 && strcmp(argv[3], "json") == 0) {
+        std::vector<std::string> name(n);
+        for (int s = 0; s < n; s++) {
+            int x = s % F + 1, y = s / F + 1;
+            name[s] = F <= 26 ? "\"" + std::string(1, char('a' + x - 1)) + std::to_string(y) + "\""
+                            : "\"" + std::to_string(x) + "," + std::to_string(y) + "\"";
+        }
+        printf("{\"board\":\"%dx%d\",\"white\":\"N\",\"black\":\"N\",\"white_target\":%s,\"black_target\":%s,\"starts\":[",
+               F, R, name[tw].c_str(), name[tb].c_str());
+        std::string buf;
+        buf.reserve(1 << 17);
+        bool first = true;
+        char digits[16];
+        for (int w = 0; w < n; w++)
+            for (int b = 0; b < n; b++) {
+                if (w == b || w == tw || b == tb) continue;
+                size_t i = ((size_t)w * n + b) * 2;
+                if (!first) buf += ',';
+                first = false;
+                buf += "\n{\"white\":";
+                buf += name[w];
+                buf += ",\"black\":";
+                buf += name[b];
+                if (st[i] == 0) buf += ",\"winner\":\"draw\",\"plies\":null}";
+                else {
+                    buf += (st[i] & 3) == 1 ? ",\"winner\":\"white\",\"plies\":" : ",\"winner\":\"black\",\"plies\":";
+                    int k = 16;
+                    uint32_t v = val[i];
+                    do { digits[--k] = char('0' + v % 10); v /= 10; } while (v);
+                    buf.append(digits + k, 16 - k);
+                    buf += '}';
+                }
+                if (buf.size() >= (1 << 16)) {
+                    fwrite(buf.data(), 1, buf.size(), stdout);
+                    buf.clear();
+                }
+            }
+        fwrite(buf.data(), 1, buf.size(), stdout);
+        printf("\n]}\n");
+        return 0;
     }
     long long starts = 0, ww = 0, bw = 0, dr = 0;
     unsigned longest = 0;

@@ -590,6 +590,41 @@ fn duel_refusals_are_usage_errors() {
         .stderr(predicate::str::contains("off the 5x5 board"));
 }
 
+/// The streamed JSON of every start agrees with the text summary: as many entries, the same
+/// counts of each winner, the same longest win (a result written under the wrong name fails).
+#[test]
+fn duel_solve_json_agrees_with_the_summary() {
+    let args = ["duel", "solve", "--board", "8x8", "--quiet"];
+    let text = chessreach().args(args).output().expect("runs");
+    assert!(text.status.success());
+    let summary = String::from_utf8(text.stdout).expect("utf-8");
+    let out = chessreach()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let starts = v["starts"].as_array().expect("starts");
+    let count = |w: &str| starts.iter().filter(|s| s["winner"] == w).count();
+    let longest = starts
+        .iter()
+        .filter_map(|s| s["plies"].as_u64())
+        .max()
+        .unwrap_or(0);
+    assert!(starts
+        .iter()
+        .all(|s| (s["winner"] == "draw") == s["plies"].is_null()));
+    let expected = format!(
+        "{} starts (White to move): White wins {}, Black wins {}, draws {}; the longest win takes {longest} plies",
+        starts.len(),
+        count("white"),
+        count("black"),
+        count("draw")
+    );
+    assert!(summary.contains(&expected), "{summary}\nexpected {expected}");
+}
+
 #[test]
 fn duel_solve_text_json_svg() {
     chessreach()

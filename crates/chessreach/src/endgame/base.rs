@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::table::{Context, Move, Piece, Rel, Slot, Squares, Table};
+use super::table::{Context, Move, Piece, Rel, Slot, Squares, Table, Walk};
 use super::{EndgameError, Material, Rules};
 use crate::attack::Position;
 use crate::geometry::{Coord, Square};
@@ -295,7 +295,7 @@ impl Tablebase {
         let cx = self.cx();
         let mut marks = Marks::new(self.marks);
         let mut out = Vec::new();
-        t.moves(&self.gens, n.stm, &n.sq, &mut marks, true, |m| {
+        t.moves(&self.gens, n.stm, &n.sq, &mut marks, Walk::All, |m| {
             out.push((m, cx.after_move(t, n.stm, &n.sq, m)));
         });
         out
@@ -613,7 +613,7 @@ pub fn potential(
             continue;
         }
         let (mut any, mut capture) = (false, false);
-        t.moves(&base.gens, stm, &sq, &mut marks, false, |m| {
+        t.moves(&base.gens, stm, &sq, &mut marks, Walk::First, |m| {
             any = true;
             capture |= m.captured.is_some();
         });

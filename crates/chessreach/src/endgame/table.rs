@@ -23,8 +23,12 @@
 //! loss is won at `d + 1` (a capture win found at the count is shortened if this is faster);
 //! a predecessor of a win has its moves counted when first reached (the non-captures and the
 //! captures into drawn subgames), then loses one unrefuted move and, at none left, is lost at
-//! `max(d + 1, its longest capture into a subgame it loses)`. Level order makes wins shortest
-//! and losses longest. Unresolved positions at the end are draws.
+//! `max(d + 1, its longest capture into a subgame it loses)` (its captures walked again
+//! alone, [`Walk::Captures`], unless counted in the same step). Level order makes wins
+//! shortest and losses longest. Unresolved positions at the end are draws. A level's pass
+//! reads each chunk's side to move and royal squares from its loop counters (no division per
+//! cell), and the shared maximum level and level bits are read before they are written (a
+//! read-modify-write only when they change: the cores keep the cache lines shared).
 //!
 //! **Paths.** Moves and unmoves are read from each rule's [`Compiled`] steps (lists of
 //! squares, no coordinate arithmetic). On boards of at most 64 squares (the fast path,
@@ -153,6 +157,26 @@ impl Iterator for Bits {
     }
 }
 
+/// Which legal moves [`Table::moves`] walks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// The captures and the first legal non-capture (the counting pass).
+    First,
+    /// Every legal move.
+    All,
+    /// The legal captures only (a lost position's longest capture).
+    Captures,
+}
+
+/// Raises `top` to `v` (a read first: it rarely changes, and a read keeps the cache line
+/// shared between the cores).
+#[inline]
+fn raise(top: &AtomicU32, v: u32) {
+    if top.load(Relaxed) < v {
+        top.fetch_max(v, Relaxed);
+    }
+}
+
 /// A legal move: the slot that moves, where to, and the slot it captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Move {
@@ -238,7 +262,12 @@ impl Table {
     /// Notes that a position of the block is resolved at `plies`.
     #[inline]
     fn note(&self, block: usize, plies: u16) {
-        self.levels[block].fetch_or(1u64 << (plies & 63), Relaxed);
+        let (level, bit) = (&self.levels[block], 1u64 << (plies & 63));
+        // Read first: the bit is usually set already, and a read shares the cache line
+        // where a read-modify-write would take it from the other core.
+        if level.load(Relaxed) & bit == 0 {
+            level.fetch_or(bit, Relaxed);
+        }
     }
 
     /// The table of `material` (cells allocated, all zero), its budget already checked;
@@ -416,14 +445,15 @@ impl Table {
     /// moves all need checking, walked last). A non-royal piece whose removal leaves its
     /// royal safe moves freely (placing it anywhere only blocks, and captures only remove
     /// attackers); every other move is checked. O(moves × pieces × steps) when `all`; O(pieces × steps) plus the captures and
-    /// the moves checked before the first legal one otherwise.
+    /// the moves checked before the first legal one for [`Walk::First`]; for
+    /// [`Walk::Captures`] the non-captures are skipped before their check.
     pub(crate) fn moves(
         &self,
         gens: &[Piece],
         stm: Colour,
         sq: &Squares,
         marks: &mut Marks,
-        all: bool,
+        walk: Walk,
         f: impl FnMut(Move),
     ) {
         let n = self.n();
@@ -431,12 +461,12 @@ impl Table {
         if self.bits {
             let occupied = self.occupied64(sq, 0);
             let enemy = Self::squares64(sq, enemy);
-            self.moves_with(gens, stm, sq, marks, all, f, |i| Board64 {
+            self.moves_with(gens, stm, sq, marks, walk, f, |i| Board64 {
                 occupied: occupied & !(1u64 << sq[i]),
                 enemy,
             });
         } else {
-            self.moves_with(gens, stm, sq, marks, all, f, |i| Occ {
+            self.moves_with(gens, stm, sq, marks, walk, f, |i| Occ {
                 sq,
                 n,
                 skip: 1 << i,
@@ -457,14 +487,19 @@ impl Table {
         stm: Colour,
         sq: &Squares,
         marks: &mut Marks,
-        all: bool,
+        walk: Walk,
         mut f: impl FnMut(Move),
         occ_of: impl Fn(usize) -> O,
     ) {
         let n = self.n();
         let royal = Self::royal(stm);
-        let in_check = self.attacked(gens, stm, sq, 0);
         let enemy = self.side_mask[stm.opponent().index()] & !(1 << Self::royal(stm.opponent()));
+        if walk == Walk::Captures && enemy == 0 {
+            return;
+        }
+        let all = walk != Walk::First;
+        let only_captures = walk == Walk::Captures;
+        let in_check = self.attacked(gens, stm, sq, 0);
         let mut quiet = false;
         let mine = self.side_mask[stm.index()];
         // Lazily, the royal last (its moves all need checking); else in slot order (the
@@ -482,7 +517,7 @@ impl Table {
             gens[self.slots[i].gen]
                 .compiled
                 .moves(sq[i], &occ_of(i), marks, |to, capture| {
-                    if !all && !capture && quiet {
+                    if !capture && (only_captures || (!all && quiet)) {
                         return;
                     }
                     let captured = capture.then(|| (0..n).find(|&j| j != i && sq[j] == to)).flatten();
@@ -558,7 +593,7 @@ impl Context<'_> {
             return Ok(0);
         }
         let (mut any, mut open, mut win, mut loss) = (false, false, u32::MAX, 0u32);
-        t.moves(self.gens, stm, sq, marks, false, |m| {
+        t.moves(self.gens, stm, sq, marks, Walk::First, |m| {
             any = true;
             match m.captured.map(|_| self.after_move(t, stm, sq, m)) {
                 None | Some(Rel::Draw) => open = true,
@@ -593,7 +628,7 @@ impl Context<'_> {
         marks: &mut Marks,
     ) -> Result<(u16, u32), EndgameError> {
         let (mut open, mut loss) = (0u32, 0u32);
-        t.moves(self.gens, stm, sq, marks, true, |m| {
+        t.moves(self.gens, stm, sq, marks, Walk::All, |m| {
             match m.captured.map(|_| self.after_move(t, stm, sq, m)) {
                 None | Some(Rel::Draw) => open += 1,
                 Some(Rel::Win(p)) => loss = loss.max(p + 1),
@@ -605,6 +640,19 @@ impl Context<'_> {
             .filter(|&c| c < UNCOUNTED)
             .ok_or(EndgameError::TooManyMoves(u32::from(UNCOUNTED) - 1))?;
         Ok((open, loss))
+    }
+
+    /// A position's longest loss through captures (0: none), as [`Context::count`]'s second
+    /// half, walking the legal captures only. O(captures × pieces × steps) plus O(pieces)
+    /// per piece for its freedom test.
+    fn capture_loss(&self, t: &Table, stm: Colour, sq: &Squares, marks: &mut Marks) -> u32 {
+        let mut loss = 0u32;
+        t.moves(self.gens, stm, sq, marks, Walk::Captures, |m| {
+            if let Some(Rel::Win(p)) = m.captured.map(|_| self.after_move(t, stm, sq, m)) {
+                loss = loss.max(p + 1);
+            }
+        });
+        loss
     }
 
     /// Solves `t`, its subgames already solved: the counting pass over chunks of one side to
@@ -626,6 +674,7 @@ impl Context<'_> {
                 let stm = Colour::BOTH[k / t.squares as usize];
                 let wk = (k % t.squares as usize) as u32;
                 let mut cells = cells.iter();
+                let mut high = 0u32;
                 for bk in 0..t.squares as u32 {
                     let mut seen = 0u64;
                     for &[third, fourth] in &t.decode {
@@ -636,7 +685,7 @@ impl Context<'_> {
                             Err(e) => return fail(e),
                         };
                         if c != ILLEGAL && c & STATE != 0 {
-                            top.fetch_max(u32::from(c & LOW), Relaxed);
+                            high = high.max(u32::from(c & LOW));
                             seen |= 1u64 << (c & 63);
                         }
                         cell.store(c, Relaxed);
@@ -645,6 +694,7 @@ impl Context<'_> {
                         t.levels[t.block(stm, &[wk, bk, 0, 0])].fetch_or(seen, Relaxed);
                     }
                 }
+                raise(&top, high);
                 if let Some(p) = self.progress {
                     p("counting moves", done.fetch_add(1, Relaxed) + 1, chunks);
                 }
@@ -669,18 +719,25 @@ impl Context<'_> {
             t.cells.par_chunks(chunk).enumerate().for_each_init(
                 || (Marks::new(self.marks), Vec::new()),
                 |(marks, scratch), (k, cells)| {
+                    // The chunk's side to move and White royal square; its rows of `e`
+                    // cells, one per Black royal square (no divisions per cell).
+                    let stm = Colour::BOTH[k / t.squares as usize];
+                    let wk = (k % t.squares as usize) as u32;
                     for (b, cells) in cells.chunks(block).enumerate() {
                         if t.levels[k * t.blocks as usize + b].load(Relaxed) & bit == 0 {
                             continue;
                         }
-                        for (j, cell) in cells.iter().enumerate() {
-                            let c = cell.load(Relaxed);
-                            if c != won && c != lost {
-                                continue;
-                            }
-                            let (stm, sq) = t.position(k * chunk + b * block + j);
-                            if let Err(e) = self.back(t, stm, &sq, c == lost, d, marks, scratch, &top) {
-                                return fail(e);
+                        for (r, row) in cells.chunks(t.e as usize).enumerate() {
+                            let bk = (b as u64 * t.per_block) as u32 + r as u32;
+                            for (cell, &[third, fourth]) in row.iter().zip(&t.decode) {
+                                let c = cell.load(Relaxed);
+                                if c != won && c != lost {
+                                    continue;
+                                }
+                                let sq = [wk, bk, third, fourth];
+                                if let Err(e) = self.back(t, stm, &sq, c == lost, d, marks, scratch, &top) {
+                                    return fail(e);
+                                }
                             }
                         }
                     }
@@ -762,16 +819,19 @@ impl Context<'_> {
                         if left > 1 {
                             left - 1
                         } else {
-                            if counted.is_none() {
-                                counted = Some(self.count(t, mover, &p, marks)?);
-                            }
-                            LOSS | plies(next.max(counted.map_or(0, |c| c.1)))?
+                            // The longest capture loss: from this call's count, or
+                            // walking the captures alone.
+                            let longest = match counted {
+                                Some((_, known)) => known,
+                                None => self.capture_loss(t, mover, &p, marks),
+                            };
+                            LOSS | plies(next.max(longest))?
                         }
                     };
                     match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
                         Ok(_) => {
                             if new & STATE != 0 {
-                                top.fetch_max(u32::from(new & LOW), Relaxed);
+                                raise(top, u32::from(new & LOW));
                                 t.note(t.block(mover, &p), new & LOW);
                             }
                             break;
