@@ -135,11 +135,10 @@ plant "the search stopped one move early (strip captures across long stretches)"
   "if best.is_some_and(|(b, _)| f >= b) {" "if best.is_some_and(|(b, _)| f + 1 >= b) {" \
   "-p chessreach --test path_oracle strip_captures"
 plant "a strip map's capture never leads on (distance maps with captures across stretches)" crates/chessreach/src/path/cross/capture_map.rs \
-  "                    queue.push(Reverse((nd, next)));" "" \
+  "                        queue.push(Reverse((nd, next)));" "" \
   "-p chessreach --test path_oracle strip_captures"
 plant "a strip map's open squares counted attacked by capturable pieces too" crates/chessreach/src/path/cross/capture_map.rs \
-  "            && caps.binary_search(&i).is_err()
-            && pos" "            && pos" \
+  " && caps.binary_search(&i).map_or(true, |j| never[j]) && plain(i)" " && plain(i)" \
   "-p chessreach --test path_oracle strip_captures"
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
@@ -239,4 +238,10 @@ plant "a captured blocker drawn as one in the way" crates/chessreach/src/attack/
 plant "the XBetza printer's widening leaving the rule's moves" crates/chessreach/src/piece/xbetza/print.rs \
   "said.iter().all(|u| self.target.contains(u))" "said.iter().any(|u| self.target.contains(u))" \
   "-p chessreach --test xbetza"
+plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
+  "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \
+  "-p chessreach --lib no_capture"
+plant "a strip map's rounds ending before every open square is nearer than their reach" crates/chessreach/src/path/cross/capture_map.rs \
+  ".is_some_and(|b| b < reach));" ".is_some());" \
+  "-p chessreach --lib capture_map"
 exit $failed
