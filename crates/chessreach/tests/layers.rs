@@ -113,6 +113,16 @@ fn named(text: &str, leads: &[&str]) -> Vec<String> {
     out
 }
 
+/// A source's product code: its text before its unit tests (`#[cfg(test)] mod tests`, which
+/// may use any file of its module).
+fn product(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("readable source");
+    match text.find("#[cfg(test)]\nmod tests") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    }
+}
+
 /// Every folder under `dir`, at any depth.
 fn folders(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable source directory") {
@@ -159,18 +169,10 @@ fn files_of_a_module_form_no_cycle() {
                 sources(&path, &mut files);
                 files
                     .iter()
-                    .flat_map(|f| {
-                        named(
-                            &std::fs::read_to_string(f).expect("source"),
-                            &["super::super::", &own],
-                        )
-                    })
+                    .flat_map(|f| named(&product(f), &["super::super::", &own]))
                     .collect()
             } else {
-                named(
-                    &std::fs::read_to_string(&path).expect("source"),
-                    &["super::", &own],
-                )
+                named(&product(&path), &["super::", &own])
             };
             // A module's file and its folder (`x.rs`, `x/`) are one node.
             uses.entry(name).or_default().extend(names);

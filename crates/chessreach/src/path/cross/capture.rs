@@ -396,7 +396,7 @@ fn bounds(
     q: &Question,
     caps: &[usize],
     (budget, tuning): (Budget, Tuning),
-    bare: Option<Engine>,
+    bare: Option<Box<Engine>>,
 ) -> Option<Result<Vec<u64>, RouteError>> {
     let colour = q.mover.colour;
     let plain_leaper = |p: &Placed| {
@@ -447,7 +447,7 @@ fn bounds(
     // The engine built for the proof (the same position, its explicit files the start's, the
     // end's and every capturable piece's) serves; else one is built.
     let e = match bare {
-        Some(e) => e,
+        Some(e) => *e,
         None => match engine_also(&bare_pos, strip, &back, &files, budget, tuning)? {
             Ok(e) => e,
             Err(err) => return Some(Err(err)),

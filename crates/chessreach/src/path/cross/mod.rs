@@ -123,6 +123,10 @@ struct Engine {
 /// Made from [`Tuning::default`] and changed field by field (it may gain fields).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches of speed, each on by default; not states"
+)]
 pub struct Tuning {
     /// The most threads a sweep uses: 1, or 2 for a second thread that makes the tables and
     /// chain steps the sweep will need ahead of it (more count as 2). Default: 2 where

@@ -55,7 +55,7 @@ pub(super) enum Proof {
     /// No proof (or none tried); the engine of the position with every capturable piece gone
     /// where it was built (the lower bounds' sweep may use it: its explicit files hold the
     /// start, the end and every capturable piece's).
-    Unproven(Option<Engine>),
+    Unproven(Option<Box<Engine>>),
 }
 
 /// The most files of finite reach around each capturable piece made explicit (beyond it no
@@ -142,7 +142,7 @@ pub(super) fn proven(
         if same_layout(full, &bare) && potential_holds(full, &bare, (q.mover.at, end), (swept, goals), d) {
             Proof::Shortest
         } else {
-            Proof::Unproven(Some(bare))
+            Proof::Unproven(Some(Box::new(bare)))
         },
     )
 }
