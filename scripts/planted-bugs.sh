@@ -143,11 +143,10 @@ plant "the search stopped one move early (strip captures across long stretches)"
   "if best.is_some_and(|(b, _)| f >= b) {" "if best.is_some_and(|(b, _)| f + 1 >= b) {" \
   "-p chessreach --test suite strip_captures"
 plant "a strip map's capture never leads on (distance maps with captures across stretches)" crates/chessreach/src/path/cross/capture_map.rs \
-  "                    queue.push(Reverse((nd, next)));" "" \
+  "                        queue.push(Reverse((nd, next)));" "" \
   "-p chessreach --test suite strip_captures"
 plant "a strip map's open squares counted attacked by capturable pieces too" crates/chessreach/src/path/cross/capture_map.rs \
-  "            && caps.binary_search(&i).is_err()
-            && pos" "            && pos" \
+  " && caps.binary_search(&i).map_or(true, |j| never[j]) && plain(i)" " && plain(i)" \
   "-p chessreach --test suite strip_captures"
 plant "the lab's API dropping a repeated option's later values" crates/chessreach-cli/src/serve/request.rs \
   "Value::Array(items) => items.iter().filter_map(" "Value::Array(items) => items.iter().take(1).filter_map(" \
@@ -266,4 +265,10 @@ plant "a move diagram's walk without progress steps (a lab request holds its wor
   "                ticks.add(1);
                 match taken {" "                match taken {" \
   "-p chessreach-cli --test lab bounded"
+plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
+  "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \
+  "-p chessreach --lib no_capture"
+plant "a strip map's rounds ending before every open square is nearer than their reach" crates/chessreach/src/path/cross/capture_map.rs \
+  ".is_some_and(|b| b < reach));" ".is_some());" \
+  "-p chessreach --lib capture_map"
 exit $failed

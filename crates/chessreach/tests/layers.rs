@@ -78,6 +78,13 @@ fn modules_use_only_earlier_layers() {
     assert!(wrong.is_empty(), "uses against the layers:\n{}", wrong.join("\n"));
 }
 
+/// The name `text` starts with.
+fn ident(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
 /// The names `text` reaches through any of `leads` (`super::NAME`, `crate::path::NAME`),
 /// outside comments.
 fn named(text: &str, leads: &[&str]) -> Vec<String> {
@@ -93,29 +100,57 @@ fn named(text: &str, leads: &[&str]) -> Vec<String> {
                 if lead.starts_with("super") && before.ends_with("super::") {
                     continue;
                 }
-                let name: String = rest
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                out.push(name);
+                if let Some(group) = rest.strip_prefix('{') {
+                    // `use super::{a, b::C};` names `a` and `b` (one line's group).
+                    let inner = group.split('}').next().unwrap_or("");
+                    out.extend(inner.split(',').map(|item| ident(item.trim_start())));
+                } else {
+                    out.push(ident(rest));
+                }
             }
         }
     }
     out
 }
 
+/// A source's product code: its text before its unit tests (`#[cfg(test)] mod tests`, which
+/// may use any file of its module).
+fn product(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("readable source");
+    match text.find("#[cfg(test)]\nmod tests") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    }
+}
+
+/// Every folder under `dir`, at any depth.
+fn folders(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable source directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            out.push(path.clone());
+            folders(&path, out);
+        }
+    }
+}
+
 #[test]
 fn files_of_a_module_form_no_cycle() {
-    // Within each module folder its files and sub-folders (a sub-folder is one node) use each
-    // other without a cycle: a module reads from its vocabulary up to its dispatcher.
+    // Within each module folder, at any depth (`path`, `path/cross`, …), its files and
+    // sub-folders (a sub-folder is one node) use each other without a cycle: a module reads
+    // from its vocabulary up to its dispatcher (`mod.rs`, whose items its files may use).
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut cycles = Vec::new();
-    for entry in std::fs::read_dir(&src).expect("src") {
-        let dir = entry.expect("entry").path();
-        if !dir.is_dir() {
-            continue;
-        }
-        let module = dir.file_name().and_then(|n| n.to_str()).expect("name").to_owned();
+    let mut dirs = Vec::new();
+    folders(&src, &mut dirs);
+    for dir in dirs {
+        let module = dir
+            .strip_prefix(&src)
+            .expect("under src")
+            .components()
+            .map(|c| c.as_os_str().to_str().expect("a UTF-8 name"))
+            .collect::<Vec<_>>()
+            .join("::");
         let own = format!("crate::{module}::");
         let mut uses: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for child in std::fs::read_dir(&dir).expect("module folder") {
@@ -125,7 +160,7 @@ fn files_of_a_module_form_no_cycle() {
                 .and_then(|n| n.to_str())
                 .expect("name")
                 .to_owned();
-            if name == "mod" {
+            if name == "mod" || !(path.is_dir() || path.extension().is_some_and(|e| e == "rs")) {
                 continue;
             }
             let names = if path.is_dir() {
@@ -134,20 +169,13 @@ fn files_of_a_module_form_no_cycle() {
                 sources(&path, &mut files);
                 files
                     .iter()
-                    .flat_map(|f| {
-                        named(
-                            &std::fs::read_to_string(f).expect("source"),
-                            &["super::super::", &own],
-                        )
-                    })
+                    .flat_map(|f| named(&product(f), &["super::super::", &own]))
                     .collect()
             } else {
-                named(
-                    &std::fs::read_to_string(&path).expect("source"),
-                    &["super::", &own],
-                )
+                named(&product(&path), &["super::", &own])
             };
-            uses.insert(name, names);
+            // A module's file and its folder (`x.rs`, `x/`) are one node.
+            uses.entry(name).or_default().extend(names);
         }
         let next = |n: &str| -> Vec<String> {
             let mut v: Vec<String> = uses[n]
@@ -180,4 +208,6 @@ fn files_of_a_module_form_no_cycle() {
 fn the_reader_sees_uses_and_skips_comments() {
     let text = "use crate::geometry::Coord;\n// crate::path in a comment\n/// [`crate::variant`]\nlet x = crate::attack::walk(); // crate::duel\n";
     assert_eq!(uses(text), ["geometry", "attack"]);
+    let grouped = "use super::{layout::Side, parts, Engine};\n";
+    assert_eq!(named(grouped, &["super::"]), ["layout", "parts", "Engine"]);
 }

@@ -249,6 +249,54 @@ mod tests {
     }
 
     #[test]
+    fn strip_questions_across_the_whole_i64_range_are_refused_naming_the_limit() {
+        // The crossing engine takes the strip to go on beyond the route's ends; the window
+        // (which stops at the ends of i64) would span 2^64 files.
+        let pos = Position::new("infx8".parse().expect("strip"), Vec::new(), Vec::new()).expect("pos");
+        let (lo, hi) = (i64::MIN, i64::MAX);
+        for mover in ["N", "NN"] {
+            let e = ask(
+                &pos,
+                &q(
+                    mover,
+                    &format!("{lo},1"),
+                    Target::Square(sq(&format!("{hi},8"))),
+                    Capturable::Nothing,
+                ),
+                Budget::default(),
+            );
+            let Err(e @ RouteError::StripSpan { at_end: true, .. }) = e else {
+                panic!("{mover}: {e:?}")
+            };
+            assert!(e.to_string().contains("the i64 range"), "{e}");
+        }
+        // A queen's window is shrunk (its empty stretch is crossed by rides): it answers.
+        let q2 = ask(
+            &pos,
+            &q(
+                "Q",
+                &format!("{lo},1"),
+                Target::Square(sq(&format!("{hi},8"))),
+                Capturable::Nothing,
+            ),
+            Budget::default(),
+        );
+        assert_eq!(q2.map(|w| w.map(|w| w.moves)), Ok(Some(2)));
+        // Near one end only, the window (stopping at it) answers.
+        let e = ask(
+            &pos,
+            &q(
+                "N",
+                &format!("{},1", hi - 3),
+                Target::Square(sq(&format!("{},2", hi - 1))),
+                Capturable::Nothing,
+            ),
+            Budget::default(),
+        );
+        assert_eq!(e.map(|w| w.map(|w| w.moves)), Ok(Some(1)));
+    }
+
+    #[test]
     fn strip_questions() {
         let pos = Position::new("infx3".parse().expect("strip"), Vec::new(), Vec::new()).expect("pos");
         let a = ask(

@@ -184,9 +184,10 @@ pub enum RouteError {
     /// The window of files a strip search needs (see [`super::span`]) is more than a search can
     /// hold: its width (`None`: beyond any count), the ranks and the margin each side.
     #[error(
-        "the route search on this strip would span {} files x {ranks} ranks (the pieces, the route's ends and a margin of {} files each side that its exactness proof needs): more squares than a search can hold",
+        "the route search on this strip would span {} files x {ranks} ranks (the pieces, the route's ends and a margin of {} files each side that its exactness proof needs): more squares than a search can hold{}",
         files.map_or_else(|| "more than 2^64".to_string(), |f| f.to_string()),
-        margin.map_or_else(|| "more than 2^64".to_string(), |m| m.to_string())
+        margin.map_or_else(|| "more than 2^64".to_string(), |m| m.to_string()),
+        if *at_end { "; and it reaches an end of the files a coordinate can name (-9223372036854775808 and 9223372036854775807, the i64 range), where the engine for long empty stretches does not answer (it takes the strip to go on beyond the pieces and the route's ends)" } else { "" }
     )]
     StripSpan {
         /// Files the window would span.
@@ -195,6 +196,9 @@ pub enum RouteError {
         ranks: u32,
         /// The margin each side.
         margin: Option<u64>,
+        /// Whether the window stops at an end of the `i64` files (the strip has no file
+        /// beyond), where the engine for long empty stretches does not apply.
+        at_end: bool,
     },
     /// The search would need more memory than the budget.
     #[error(transparent)]

@@ -185,6 +185,7 @@ impl Window {
                 files: None,
                 ranks: strip.ranks(),
                 margin: None,
+                at_end: false,
             })?;
         let files_of = pos.pieces().iter().map(|p| p.at.file);
         let (mut lo, mut hi) = (i128::MAX, i128::MIN);
@@ -197,8 +198,10 @@ impl Window {
             hi = hi.max(i128::from(f));
         }
         let w = i128::try_from(w).unwrap_or(i128::MAX);
-        let lo = lo.saturating_sub(w).max(i128::from(i64::MIN));
-        let hi = hi.saturating_add(w).min(i128::from(i64::MAX));
+        let (lo, hi) = (lo.saturating_sub(w), hi.saturating_add(w));
+        let at_end = lo < i128::from(i64::MIN) || hi > i128::from(i64::MAX);
+        let lo = lo.max(i128::from(i64::MIN));
+        let hi = hi.min(i128::from(i64::MAX));
         let (lo, hi) = (
             i64::try_from(lo).expect("clamped to i64"),
             i64::try_from(hi).expect("clamped to i64"),
@@ -208,6 +211,7 @@ impl Window {
             files: Some(width),
             ranks: strip.ranks(),
             margin: u64::try_from(w).ok(),
+            at_end,
         })?;
         let into = |c: Coord| Coord::new(c.file.wrapping_sub(lo).wrapping_add(1), c.rank);
         let pieces: Vec<Placed> = pos

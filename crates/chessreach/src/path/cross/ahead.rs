@@ -25,8 +25,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 
-use super::layout::Side;
-use super::sweep::Swept;
+use super::parts::{Side, Swept};
 use super::Engine;
 use crate::geometry::Coord;
 
@@ -241,7 +240,7 @@ impl Engine {
 mod tests {
     use super::super::cases::{engines_apart, groups_apart, numbers, tuning};
     use super::super::layout::engine;
-    use super::super::zone::SEARCHES_BYTES;
+    use super::super::parts::SEARCHES_BYTES;
     use super::super::{RowPolicy, Tuning};
     use super::*;
     use crate::limits::Budget;

@@ -47,8 +47,11 @@
 //! K)` is still a lower bound and consistent (`min(h(a), K) ≤ min(w + h(c), K) ≤ w + min(h(c),
 //! K)`); a question whose ends are near each other sweeps near them only, however far the
 //! other capturable pieces stand. Elsewhere `h = 0` (Dijkstra).
-//! A route that crosses the strip among far pieces without needing a capture then costs one
-//! sweep for the bounds and one for the start's legs: its length meets the bound.
+//! The bounds are made after the start's sweep, and only where that sweep does not prove
+//! captures useless on its own ([`super::no_capture`]: its distances a potential of the
+//! position with every capturable piece gone); the start's own bound is not needed (no leg
+//! ends there: it is popped first, at 0). A route that crosses the strip among far pieces
+//! without needing a capture then costs one sweep and one zone search per capturable piece.
 //!
 //! # Cost
 //!
@@ -57,8 +60,9 @@
 //! engine built for its position (`O(p log p)` for `p` pieces, and its kinds' matrices, [`super`]
 //! docs) and one sweep to `k + 1` goals (`O(zone nodes)` per goal for its nodes); only states
 //! with `d + h` below the answer are popped — all of them, in the worst case, where captures
-//! on the way cost no detour and shorten nothing the bound does not see. The bounds: one more
-//! build and sweep. The route: one more build and sweep per leg. Progress is told once per
+//! on the way cost no detour and shorten nothing the bound does not see. The proof that
+//! captures are useless: one more build and a zone search per capturable piece; the bounds,
+//! where it fails: one more build and sweep. The route: one more build and sweep per leg. Progress is told once per
 //! state popped (each a build and a sweep, so the call costs nothing in comparison).
 
 use std::cmp::Reverse;
@@ -67,7 +71,8 @@ use std::collections::BinaryHeap;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::layout::{engine, engine_also};
-use super::sweep::{Goal, Swept};
+use super::no_capture::{self, Proof};
+use super::parts::{Goal, Swept};
 use super::{Engine, Tuning};
 use crate::attack::{Placed, Position};
 use crate::geometry::{Coord, Strip};
@@ -192,19 +197,14 @@ pub(in crate::path) fn with_captures(
     }
     let mut first = Some(first);
     // Lower bounds of the way left from each square a state may stand on (index `k`: the
-    // start), where they are proven; else 0 (plain Dijkstra).
-    let lower = match bounds(pos, strip, q, &caps, budget, tuning) {
-        Some(Ok(h)) => h,
-        Some(Err(err)) => return Some(Err(err)),
-        None => vec![0; k + 1],
-    };
-    let h = |s: State| lower[s.0 as usize];
+    // start), where they are proven; else 0 (plain Dijkstra). Made after the start's sweep,
+    // unless that sweep proves captures useless ([`super::no_capture`]); the start's own
+    // bound is not needed (no leg ends there), so it is popped first at 0.
+    let mut lower: Option<Vec<u64>> = None;
     let mut dist: HashMap<State, (u64, State)> = HashMap::default();
     dist.insert(start_state, (0, start_state));
     let mut queue = BinaryHeap::new();
-    if h(start_state) != u64::MAX {
-        queue.push(Reverse((h(start_state), 0u64, start_state)));
-    }
+    queue.push(Reverse((0u64, 0u64, start_state)));
     let mut best: Option<(u64, State)> = None;
     // Progress: states popped, of the most there may be.
     let (mut popped, total) = (0u64, states.unwrap_or(u64::MAX));
@@ -239,6 +239,31 @@ pub(in crate::path) fn with_captures(
         // sweep stops at the end's distance.
         let until = goals.iter().position(|(p, _)| p.is_none());
         let swept = e.sweep_goals(square_of(s), &only, cap, until, None);
+        if s == start_state {
+            // The route without captures, proven shortest from this sweep alone, or the
+            // bounds for the states it reaches.
+            let d = until.map_or(u64::MAX, |g| swept.reached[g].0);
+            let proof = if tuning.prove_no_capture {
+                no_capture::proven(pos, strip, q, &caps, &e, (&swept, &only), d, budget, tuning)
+            } else {
+                Ok(Proof::Unproven(None))
+            };
+            let bare = match proof {
+                Ok(Proof::Shortest) => {
+                    best = Some((d, s));
+                    at_start = Some((e, swept, goals));
+                    break;
+                }
+                Ok(Proof::Unproven(bare)) => bare,
+                Err(err) => return Some(Err(err)),
+            };
+            lower = Some(match bounds(pos, strip, q, &caps, (budget, tuning), bare) {
+                Some(Ok(h)) => h,
+                Some(Err(err)) => return Some(Err(err)),
+                None => vec![0; k + 1],
+            });
+        }
+        let h = |s: State| lower.as_ref().map_or(0, |l| l[s.0 as usize]);
         for ((piece, _), &(w, _, _)) in goals.iter().zip(&swept.reached) {
             if w == u64::MAX {
                 continue;
@@ -364,14 +389,14 @@ pub(super) fn without(pos: &Position, caps: &[usize], subset: u64) -> Option<Pos
 /// position with every capturable piece gone, found by one sweep from the end (the mover's
 /// moves reversed are its moves). `None` where they are not proven: a hostile piece that is
 /// not a plain leaper (a ride or hop a capture could open), or a mover whose moves reversed
-/// differ. O(an engine build and a sweep).
+/// differ. O(an engine build, unless `bare` is that position's, and a sweep).
 fn bounds(
     pos: &Position,
     strip: Strip,
     q: &Question,
     caps: &[usize],
-    budget: Budget,
-    tuning: Tuning,
+    (budget, tuning): (Budget, Tuning),
+    bare: Option<Box<Engine>>,
 ) -> Option<Result<Vec<u64>, RouteError>> {
     let colour = q.mover.colour;
     let plain_leaper = |p: &Placed| {
@@ -413,15 +438,20 @@ fn bounds(
         .filter(|&(i, _)| caps.binary_search(&i).is_err())
         .map(|(_, p)| *p)
         .collect();
-    let bare = Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()?;
+    let bare_pos = Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()?;
     let mut back = q.clone();
     back.mover.at = end;
     back.target = Target::Square(q.mover.at);
     back.may_capture = Capturable::Nothing;
     let files: Vec<i64> = caps.iter().map(|&i| pos.pieces()[i].at.file).collect();
-    let e = match engine_also(&bare, strip, &back, &files, budget, tuning)? {
-        Ok(e) => e,
-        Err(err) => return Some(Err(err)),
+    // The engine built for the proof (the same position, its explicit files the start's, the
+    // end's and every capturable piece's) serves; else one is built.
+    let e = match bare {
+        Some(e) => *e,
+        None => match engine_also(&bare_pos, strip, &back, &files, budget, tuning)? {
+            Ok(e) => e,
+            Err(err) => return Some(Err(err)),
+        },
     };
     let squares: Vec<Coord> = caps
         .iter()

@@ -23,8 +23,21 @@
 //! open unless a piece that may not be captured stands on it or such a hostile piece that
 //! neither hops nor moves in legs attacks it in the position as given: its finite attacks
 //! only grow as pieces are removed (a ray runs farther, a lame leap's leg empties), so it is
-//! attacked under every subset and never landed on. The start is 0 wherever it is. Legs
+//! attacked under every subset and never landed on; a capturable piece such a piece attacks
+//! is never captured (a capture lands only where no other hostile piece attacks), so it is
+//! fixed too (repeated until no piece is added). The start is 0 wherever it is. Legs
 //! no shorter than the largest best found (all open squares reached) are not looked for.
+//!
+//! *Rounds.* A sweep to a square no route reaches in its position (boxed in, or attacked by a
+//! capturable piece not yet captured) would go on over the whole strip to the farthest
+//! capturable pieces. So the search is made in rounds: in a round, legs of `R` moves or more
+//! are not looked for (each sweep stops at `R`). A route of fewer than `R` moves has every leg
+//! shorter than `R`, so the round finds every square whose distance is below `R` at that
+//! distance, and every square it finds farther is at least `R` away (its best is a real
+//! route); so once every open square's best is below `R`, the map is exact. Else a second
+//! round looks for every leg (`R` = 256 first, [`Tuning::map_first_reach`]). (Rounds growing
+//! 16 times each were tried: each rebuilds the engines of the states it pops, and a map
+//! whose square no route reaches paid that nine times.)
 //!
 //! # Cost
 //!
@@ -33,8 +46,9 @@
 //! anything is built. Each state popped costs an engine built for its position with the map's
 //! files explicit (`O(p log p + width)` for `p` pieces, and its kinds' matrices, [`super`]
 //! docs) and one sweep to `k + squares` goals (`O(zone nodes)` per zone searched and
-//! `O(nodes)` per goal in it); progress is told once per state popped (a build and a sweep
-//! each, so the call costs nothing in comparison).
+//! `O(nodes)` per goal in it), in each round (at most 2: the second looks for every leg);
+//! the fixed attacks `O(p log p)` per capturable piece found fixed; progress is told once per state popped (a
+//! build and a sweep each, so the call costs nothing in comparison), counted again each round.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -43,7 +57,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::capture::{capturable, capture_goal, without, State};
 use super::layout::engine_also;
-use super::sweep::Goal;
+use super::parts::Goal;
 use super::{Engine, Tuning};
 use crate::attack::{attacks_of, Position};
 use crate::geometry::{Coord, Rect, Strip};
@@ -133,20 +147,37 @@ pub(in crate::path) fn distances_with_captures(
     };
     // The open squares (module docs): neither a piece that may not be captured nor attacked
     // for good.
-    let fixed = |i: usize| {
-        pos.is_hostile(i, colour)
-            && caps.binary_search(&i).is_err()
-            && pos
-                .steps_of(i)
-                .iter()
-                .all(|s| !matches!(s.motion, Motion::Hop { .. } | Motion::Path { .. }))
+    // Capturable pieces no capture can ever take (a fixed piece attacks their square) are
+    // fixed too, and so on until none is added.
+    let plain = |i: usize| {
+        pos.steps_of(i)
+            .iter()
+            .all(|s| !matches!(s.motion, Motion::Hop { .. } | Motion::Path { .. }))
     };
-    let (attacked, _) = attacks_of(pos, strip, fixed);
+    let mut never = vec![false; caps.len()];
+    let attacked = loop {
+        let fixed = |i: usize| {
+            pos.is_hostile(i, colour) && caps.binary_search(&i).map_or(true, |j| never[j]) && plain(i)
+        };
+        let (attacked, _) = attacks_of(pos, strip, fixed);
+        let mut added = false;
+        for (j, &i) in caps.iter().enumerate() {
+            if !never[j] && attacked.binary_search(&pos.pieces()[i].at).is_ok() {
+                never[j] = true;
+                added = true;
+            }
+        }
+        if !added {
+            break attacked;
+        }
+    };
     let mut open: Vec<Coord> = Vec::new();
     for f in lo..=hi {
         for r in 1..=i64::from(strip.ranks()) {
             let c = Coord::new(f, r);
-            let shut = pos.piece_at(c).is_some_and(|i| caps.binary_search(&i).is_err())
+            let shut = pos
+                .piece_at(c)
+                .is_some_and(|i| caps.binary_search(&i).map_or(true, |j| never[j]))
                 || attacked.binary_search(&c).is_ok()
                 || c == q.mover.at;
             if !shut {
@@ -168,85 +199,98 @@ pub(in crate::path) fn distances_with_captures(
         };
         engine_also(&left, strip, &leg, &files, budget, tuning)
     };
-    let mut best: Vec<Option<u64>> = vec![None; rect.len()];
-    if let Some(i) = index(q.mover.at) {
-        best[i] = Some(0);
-    }
-    let start: State = (u32::try_from(k).ok()?, 0);
-    let mut dist: HashMap<State, u64> = HashMap::default();
-    dist.insert(start, 0);
-    let mut queue = BinaryHeap::from([Reverse((0u64, start))]);
-    let total = states.unwrap_or(u64::MAX);
-    let mut popped = 0u64;
-    while let Some(Reverse((d, s))) = queue.pop() {
-        if dist.get(&s).is_some_and(|&known| known < d) {
-            continue;
+    // Rounds: every leg shorter than `reach` (module docs, *Rounds*), until every open square's
+    // best is below it.
+    let mut reach = tuning.map_first_reach.max(1);
+    let best = loop {
+        let mut popped = 0u64;
+        let mut best: Vec<Option<u64>> = vec![None; rect.len()];
+        if let Some(i) = index(q.mover.at) {
+            best[i] = Some(0);
         }
-        // The farthest open square's best, once every open square has one.
-        let far = open
-            .iter()
-            .map(|&c| index(c).and_then(|i| best[i]))
-            .try_fold(0u64, |m, b| b.map(|b| m.max(b)));
-        if far.is_some_and(|far| d >= far) {
-            break;
-        }
-        popped += 1;
-        if let Some(p) = progress {
-            p(STAGE, popped, total);
-        }
-        let e = match build(s)? {
-            Ok(e) => e,
-            Err(err) => return Some(Err(err)),
-        };
-        // Goals: the pieces it may capture next (`Some(j)`), the open squares empty here;
-        // each with its square.
-        let mut goals: Vec<(Option<usize>, Coord)> = Vec::new();
-        let mut only: Vec<Goal> = Vec::new();
-        for (j, &i) in caps.iter().enumerate() {
-            let c = pos.pieces()[i].at;
-            if s.1 & bit(j) == 0 {
-                let g = capture_goal(&e, c);
-                if !g.nodes.is_empty() {
-                    goals.push((Some(j), c));
-                    only.push(g);
-                }
-            }
-        }
-        for &c in &open {
-            let taken = pos
-                .piece_at(c)
-                .and_then(|i| caps.binary_search(&i).ok())
-                .is_some_and(|j| s.1 & bit(j) == 0);
-            if !taken {
-                let z = e.zone_of(c.file);
-                goals.push((None, c));
-                only.push(Goal {
-                    zone: z,
-                    nodes: vec![(e.rest(z, c), 0)],
-                });
-            }
-        }
-        let cap = far.map_or(u64::MAX, |far| far - d);
-        let swept = e.sweep_goals(square_of(s), &only, cap, None, None);
-        for (&(piece, c), &(w, _, _)) in goals.iter().zip(&swept.reached) {
-            if w == u64::MAX {
+        let start: State = (u32::try_from(k).ok()?, 0);
+        let mut dist: HashMap<State, u64> = HashMap::default();
+        dist.insert(start, 0);
+        let mut queue = BinaryHeap::from([Reverse((0u64, start))]);
+        let total = states.unwrap_or(u64::MAX);
+        while let Some(Reverse((d, s))) = queue.pop() {
+            if dist.get(&s).is_some_and(|&known| known < d) {
                 continue;
             }
-            let nd = d + w;
-            if let Some(i) = index(c) {
-                if best[i].is_none_or(|b| nd < b) {
-                    best[i] = Some(nd);
+            // The farthest open square's best, once every open square has one.
+            let far = open
+                .iter()
+                .map(|&c| index(c).and_then(|i| best[i]))
+                .try_fold(0u64, |m, b| b.map(|b| m.max(b)));
+            if far.is_some_and(|far| d >= far) {
+                break;
+            }
+            popped += 1;
+            if let Some(p) = progress {
+                p(STAGE, popped, total);
+            }
+            let e = match build(s)? {
+                Ok(e) => e,
+                Err(err) => return Some(Err(err)),
+            };
+            // Goals: the pieces it may capture next (`Some(j)`), the open squares empty here;
+            // each with its square.
+            let mut goals: Vec<(Option<usize>, Coord)> = Vec::new();
+            let mut only: Vec<Goal> = Vec::new();
+            for (j, &i) in caps.iter().enumerate() {
+                let c = pos.pieces()[i].at;
+                if s.1 & bit(j) == 0 {
+                    let g = capture_goal(&e, c);
+                    if !g.nodes.is_empty() {
+                        goals.push((Some(j), c));
+                        only.push(g);
+                    }
                 }
             }
-            if let Some(j) = piece {
-                let next = (u32::try_from(j).ok()?, s.1 | bit(j));
-                if dist.get(&next).is_none_or(|&known| nd < known) {
-                    dist.insert(next, nd);
-                    queue.push(Reverse((nd, next)));
+            for &c in &open {
+                let taken = pos
+                    .piece_at(c)
+                    .and_then(|i| caps.binary_search(&i).ok())
+                    .is_some_and(|j| s.1 & bit(j) == 0);
+                if !taken {
+                    let z = e.zone_of(c.file);
+                    goals.push((None, c));
+                    only.push(Goal {
+                        zone: z,
+                        nodes: vec![(e.rest(z, c), 0)],
+                    });
+                }
+            }
+            let cap = far.map_or(u64::MAX, |far| far - d).min(reach);
+            let swept = e.sweep_goals(square_of(s), &only, cap, None, None);
+            for (&(piece, c), &(w, _, _)) in goals.iter().zip(&swept.reached) {
+                if w == u64::MAX {
+                    continue;
+                }
+                let nd = d + w;
+                if let Some(i) = index(c) {
+                    if best[i].is_none_or(|b| nd < b) {
+                        best[i] = Some(nd);
+                    }
+                }
+                if let Some(j) = piece {
+                    let next = (u32::try_from(j).ok()?, s.1 | bit(j));
+                    if dist.get(&next).is_none_or(|&known| nd < known) {
+                        dist.insert(next, nd);
+                        queue.push(Reverse((nd, next)));
+                    }
                 }
             }
         }
-    }
+        let exact = reach == u64::MAX
+            || open
+                .iter()
+                .all(|&c| index(c).and_then(|i| best[i]).is_some_and(|b| b < reach));
+        if exact {
+            break best;
+        }
+        reach = u64::MAX;
+    };
     // (A distance beyond a map's 32 bits: declined, the window answers or refuses.)
     let distance = best
         .into_iter()
@@ -257,4 +301,47 @@ pub(in crate::path) fn distances_with_captures(
         first_file: lo,
         distance,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cases::{groups_apart, numbers};
+    use super::*;
+
+    /// Maps searched in rounds from a short first reach (1, 3, 16 moves: several rounds, legs
+    /// cut short) are the map searched for every leg at once, on random groups of pieces with
+    /// three of them capturable.
+    #[test]
+    fn rounds_give_the_map_of_every_leg() {
+        let mut next = numbers(0x5eed_0030);
+        let budget = Budget::new(1 << 30);
+        let mut compared = 0;
+        for case in 0..12 {
+            let (pos, strip, q) = groups_apart(case, &mut next, 60, 40, 5);
+            let caps: Vec<Coord> = pos.pieces().iter().step_by(2).take(3).map(|p| p.at).collect();
+            let area = Question {
+                mover: q.mover.clone(),
+                target: Area::Files(-12, 90),
+                may_capture: Capturable::Squares(caps),
+            };
+            let with = |first: u64| {
+                let tuning = Tuning {
+                    map_first_reach: first,
+                    ..Tuning::default()
+                };
+                distances_with_captures(&pos, strip, &area, budget, None, tuning)
+            };
+            let want = with(u64::MAX);
+            if want.is_some() {
+                compared += 1;
+            }
+            for first in [1, 3, 16] {
+                assert_eq!(with(first), want, "case {case}, first reach {first}");
+            }
+        }
+        assert!(
+            compared >= 6,
+            "the engine declined most cases ({compared} compared)"
+        );
+    }
 }

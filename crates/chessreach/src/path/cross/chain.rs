@@ -17,8 +17,7 @@
 //! A route through a chained zone is traced in `O(n)` ([`super::trace`]).
 
 use super::ahead::Ahead;
-use super::layout::Side;
-use super::stretch::Part;
+use super::parts::{Chained, Part, Side};
 use super::{Engine, MAX_NODES};
 
 /// Distances `from` and each byte on into `out` (`u8::MAX`: none). O(n).
@@ -30,15 +29,6 @@ fn from_bytes(from: u64, bytes: &[u8], out: &mut [u64]) {
             u64::MAX
         };
     }
-}
-
-/// What a chain step keeps of a zone by rows whose seeds all came from one side (module
-/// docs, *Chains*): the seeds at that side's end block, then the far end block's distances,
-/// from `base` in bytes (`u8::MAX` for none).
-pub(super) struct Chained {
-    pub(super) side: usize,
-    pub(super) base: u64,
-    pub(super) kept: Box<[u8]>,
 }
 
 impl Engine {
@@ -171,7 +161,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::super::cases::engines_apart;
-    use super::super::sweep::Known;
+    use super::super::parts::Known;
     use super::super::zone::Scratch;
     use crate::path::question::Target;
 

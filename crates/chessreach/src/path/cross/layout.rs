@@ -21,8 +21,8 @@ use std::sync::Mutex;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::model::model;
-use super::stretch::{Kind, Part, ENDLESS};
-use super::zone::SEARCHES_BYTES;
+use super::parts::{Core, Part, Shape, Side, Zone, SEARCHES_BYTES};
+use super::stretch::{Kind, ENDLESS};
 use super::{Engine, RowPolicy, Tuning};
 use crate::attack::{attacks_of, Position};
 use crate::geometry::{Board, Coord, Strip};
@@ -101,44 +101,6 @@ impl Attacks {
     }
 }
 
-/// A core: its `Lb` block's first file (`Rb` is `B·(m+1)` files on), its blocks, its kind.
-pub(super) struct Core {
-    pub(super) lb: i128,
-    pub(super) m: u64,
-    pub(super) kind: usize,
-}
-
-/// A zone: files `start ..= start + width - 1`.
-pub(super) struct Zone {
-    pub(super) start: i64,
-    pub(super) width: usize,
-    /// Zones of one shape (width, squares, neighbouring cores' same-side entries) search
-    /// alike.
-    pub(super) shape: u32,
-}
-
-/// A zone shape's squares: emptiness and safety, per file a bit per rank.
-pub(super) struct Shape {
-    pub(super) empty: Vec<u64>,
-    pub(super) safe: Vec<u64>,
-}
-
-/// A zone's end block facing a neighbour ([`Engine::sides`]).
-#[derive(Clone, Copy)]
-pub(super) struct Side {
-    /// The zone's first node of that end block.
-    pub(super) first: usize,
-    /// The core between the zone and the neighbour.
-    pub(super) core: usize,
-    /// The part of the core's crossing matrix out of the zone (`Rl` leftwards, `Lr`
-    /// rightwards).
-    pub(super) part: Part,
-    /// The neighbour.
-    pub(super) neighbour: usize,
-    /// The neighbour's first node of its end block facing the zone.
-    pub(super) facing: usize,
-}
-
 /// The sweep's engine for a question it answers (`None` for one it declines).
 pub(super) fn engine(
     pos: &Position,
@@ -199,6 +161,16 @@ pub(super) fn engine_also(
     let mut ends = vec![start.file, t.file];
     ends.extend_from_slice(also);
     let merged = explicit_files(pos, spans.reach, &ends);
+    // The strip has no file beyond an end of i64, and this engine takes it to go on: it
+    // answers only where the files that matter keep the margin `W` of the window's proof
+    // ([`span`](crate::path::span) docs) from both ends, so that a shortest route of the
+    // endless strip stays on the real one.
+    let room = i128::try_from(spans.margin).ok()?;
+    if i128::from(merged.first()?.0) - room < i128::from(i64::MIN)
+        || i128::from(merged.last()?.1) + room > i128::from(i64::MAX)
+    {
+        return None;
+    }
     // Cores between the intervals, and the half-infinite ones at both ends.
     let align_up = |f: i128| f + (-f).rem_euclid(i128::from(period));
     let mut cut: Vec<(i128, u64)> = Vec::new(); // (Lb's first file, blocks)

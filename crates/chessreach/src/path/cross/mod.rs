@@ -24,10 +24,12 @@
 //! - [`trace`]: the route traced back, and the walks across cores with their repeated rounds.
 //! - [`capture`]: routes with captures, as legs between captures, each a route of this engine
 //!   on the position of its capture subset.
+//! - [`no_capture`]: captures proven useless from the start's sweep alone.
 //! - [`capture_map`]: distance maps (`--all`) with or without captures, the same legs swept
 //!   to every square of the map.
 //!
-//! [`Engine`] holds what they share; [`crossing`] is the entry (the strip dispatcher,
+//! [`parts`] holds the plain data the files pass each other (a leaf: the files use each other
+//! without a cycle); [`Engine`] holds what they share; [`crossing`] is the entry (the strip dispatcher,
 //! [`span`](crate::path::span), asks it first).
 //!
 //! # Cost
@@ -55,6 +57,8 @@ mod chain;
 mod layout;
 mod minplus;
 mod model;
+mod no_capture;
+mod parts;
 mod rows;
 mod stretch;
 mod sweep;
@@ -70,8 +74,9 @@ use super::question::{Question, RouteError, Target, Way};
 use crate::attack::Position;
 use crate::geometry::Strip;
 use crate::limits::Budget;
-use layout::{engine, Core, Shape, Zone};
+use layout::engine;
 use model::Model;
+use parts::{Core, Shape, Zone};
 use rows::{ReturnKey, Rows};
 use stretch::Kind;
 use zone::Searches;
@@ -118,6 +123,10 @@ struct Engine {
 /// Made from [`Tuning::default`] and changed field by field (it may gain fields).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches of speed, each on by default; not states"
+)]
 pub struct Tuning {
     /// The most threads a sweep uses: 1, or 2 for a second thread that makes the tables and
     /// chain steps the sweep will need ahead of it (more count as 2). Default: 2 where
@@ -139,6 +148,14 @@ pub struct Tuning {
     /// ahead of the sweep (they meet the sweep's own within a few hundred zones, when they
     /// do). Default: 2048.
     pub ahead_least: usize,
+    /// Whether a strip route with captures first tries to prove, from the start's sweep alone,
+    /// that no capture shortens the route without captures (`path::cross::no_capture` docs);
+    /// else the lower bounds' sweep is made at once. Default: `true`.
+    pub prove_no_capture: bool,
+    /// A strip distance map with captures is searched in rounds of legs shorter than `R`, from
+    /// this `R` on, 16 times longer each round until every square the map can reach is nearer
+    /// (`path::cross::capture_map` docs; `u64::MAX`: one round, every leg). Default: 256.
+    pub map_first_reach: u64,
 }
 
 impl Default for Tuning {
@@ -151,6 +168,8 @@ impl Default for Tuning {
             chain_steps: true,
             sweep_entries: true,
             ahead_least: 2048,
+            prove_no_capture: true,
+            map_first_reach: 256,
         }
     }
 }

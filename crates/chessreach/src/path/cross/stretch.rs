@@ -23,17 +23,8 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::minplus::{close, min_with, periodic, zero_one, Periodic, Transfer};
 use super::model::Model;
-use super::trace::Walked;
+use super::parts::{Part, Walked};
 use super::{lock, INF};
-
-/// Which part of a transfer matrix.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Part {
-    Ll,
-    Lr,
-    Rl,
-    Rr,
-}
 
 /// One kind of stretch: its columns' safe ranks, `T_0 ..` up to a certificate.
 pub(super) struct Kind {

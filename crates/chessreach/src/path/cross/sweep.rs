@@ -24,10 +24,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::ahead::Ahead;
-use super::chain::Chained;
-use super::layout::Side;
+use super::parts::{Ends, Goal, Known, Part, Side, Swept};
 use super::rows::RowView;
-use super::stretch::{DenseRows, Part};
+use super::stretch::DenseRows;
 use super::zone::Scratch;
 use super::{Engine, INF, MAX_NODES};
 use crate::geometry::Coord;
@@ -60,102 +59,6 @@ impl Pending {
         }
         if nearest != u64::MAX {
             self.queue.push(Reverse((nearest, nz)));
-        }
-    }
-}
-
-/// Where a sweep goes: nodes of one zone, each with the cost still to pay from it (a
-/// capture's last move).
-#[derive(Clone)]
-pub(super) struct Goal {
-    pub(super) zone: usize,
-    pub(super) nodes: Vec<(usize, u64)>,
-}
-
-/// The sweep's distances: per zone reached, what it knows of its end blocks' distances, and
-/// the target's.
-pub(super) struct Swept {
-    pub(super) ends: Vec<Option<Known>>,
-    /// The sweep's bound: every seed nearer was searched (the target's distance, or with
-    /// several goals the farthest of theirs; `u64::MAX` when some goal was not reached).
-    pub(super) best: u64,
-    /// Per goal ([`Goal`]): its distance (`u64::MAX`: not reached), and the node it is
-    /// reached from with that node's own distance.
-    pub(super) reached: Vec<(u64, usize, u64)>,
-    /// Chain steps taken from the other thread ([`Engine::forward`]).
-    pub(super) ahead: usize,
-}
-
-/// What the sweep knows of a zone reached: its end blocks' distances, or what a chain step
-/// kept ([`Chained`]), from which its rows give those distances ([`Engine::read_known`]).
-pub(super) enum Known {
-    Ends(Ends),
-    Chained(Chained),
-}
-
-/// A zone's `2n` end-block distances (`u64::MAX` for none), kept compactly (a sweep keeps them
-/// for every zone it reaches): from their least in 8 bits (`u8::MAX` for none) when their
-/// spread fits (most do: a zone is crossed in a few moves), else in 16 bits (`u16::MAX` for
-/// none) when it fits, else in full.
-pub(super) enum Ends {
-    Tiny(u64, Box<[u8]>),
-    Narrow(u64, Box<[u16]>),
-    Wide(Box<[u64]>),
-}
-
-impl Ends {
-    /// O(n).
-    #[expect(
-        clippy::cast_possible_truncation,
-        reason = "each distance less the least is checked to fit first"
-    )]
-    fn new(d: &[u64]) -> Self {
-        let (low, high) = d
-            .iter()
-            .filter(|&&x| x != u64::MAX)
-            .fold((u64::MAX, 0), |(lo, hi), &x| (lo.min(x), hi.max(x)));
-        let spread = high.saturating_sub(low);
-        if spread < u64::from(u8::MAX) {
-            Self::Tiny(
-                low,
-                d.iter()
-                    .map(|&x| if x == u64::MAX { u8::MAX } else { (x - low) as u8 })
-                    .collect(),
-            )
-        } else if spread < u64::from(u16::MAX) {
-            Self::Narrow(
-                low,
-                d.iter()
-                    .map(|&x| if x == u64::MAX { u16::MAX } else { (x - low) as u16 })
-                    .collect(),
-            )
-        } else {
-            Self::Wide(d.into())
-        }
-    }
-
-    /// The distances from the `from`-th on into `out` (as many as it holds). O(its length).
-    fn read_from(&self, from: usize, out: &mut [u64]) {
-        match self {
-            Self::Tiny(low, d) => {
-                for (o, &x) in out.iter_mut().zip(&d[from..]) {
-                    *o = if x == u8::MAX {
-                        u64::MAX
-                    } else {
-                        low + u64::from(x)
-                    };
-                }
-            }
-            Self::Narrow(low, d) => {
-                for (o, &x) in out.iter_mut().zip(&d[from..]) {
-                    *o = if x == u16::MAX {
-                        u64::MAX
-                    } else {
-                        low + u64::from(x)
-                    };
-                }
-            }
-            Self::Wide(d) => out.copy_from_slice(&d[from..from + out.len()]),
         }
     }
 }

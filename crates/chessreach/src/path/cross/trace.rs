@@ -38,10 +38,8 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::chain::Chained;
-use super::layout::Side;
-use super::stretch::{Kind, Part};
-use super::sweep::{Known, Swept};
+use super::parts::{Chained, Known, Part, Side, Swept, Walked, WalkedRepeat};
+use super::stretch::Kind;
 use super::zone::{Scratch, Via};
 use super::{lock, Engine, INF, MAX_NODES};
 use crate::geometry::Coord;
@@ -82,30 +80,6 @@ impl Built {
             self.squares.push(stop.square);
         }
     }
-}
-
-/// A walk across a core of `m` blocks, remembered: its squares (files from the side of its
-/// first node, after `split` squares from the side of its last), its repeats (`at` from the
-/// walk's start), and when `step > 0` its first jump: `rounds` rounds of `step` blocks, made
-/// by its repeat `jump_repeat` if it recorded one. With `step = 0` it holds for `m` only.
-#[derive(Clone)]
-pub(super) struct Walked {
-    m: u64,
-    step: i128,
-    rounds: u64,
-    squares: Vec<(i128, i64)>,
-    split: usize,
-    repeats: Vec<WalkedRepeat>,
-    jump_repeat: Option<usize>,
-}
-
-/// A repeat of a remembered walk: a [`Repeat`] with `at` counted from the walk's start (one
-/// before it where the round starts on the walk's first square).
-#[derive(Clone, Copy)]
-struct WalkedRepeat {
-    at: i64,
-    len: usize,
-    times: u64,
 }
 
 /// A walk's first jump: squares listed before it, rounds, blocks a round, and the repeat it
@@ -813,7 +787,7 @@ mod tests {
 
     use super::super::cases::tuning;
     use super::super::model::model;
-    use super::super::zone::SEARCHES_BYTES;
+    use super::super::parts::SEARCHES_BYTES;
     use super::super::{crossing, RowPolicy, Tuning};
     use super::*;
     use crate::attack::Position;

@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::layout::Shape;
 use super::model::Model;
+use super::parts::Shape;
 use super::stretch::Sparse;
 use super::{lock, Engine};
 
@@ -42,9 +42,6 @@ struct SearchKey {
     shape: u32,
     seeds: Vec<(u32, u64)>,
 }
-
-/// The most bytes of remembered searches, whatever the budget.
-pub(super) const SEARCHES_BYTES: usize = 64 << 20;
 
 /// Zone `z`'s transitions (module docs: the mover's moves between its nodes, and same-side
 /// stays in the neighbouring cores as edges between end-block nodes), prepared once. Plain
