@@ -268,7 +268,4 @@ plant "a move diagram's walk without progress steps (a lab request holds its wor
 plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
   "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \
   "-p chessreach --lib no_capture"
-plant "a strip map's rounds ending before every open square is nearer than their reach" crates/chessreach/src/path/cross/capture_map.rs \
-  ".is_some_and(|b| b < reach));" ".is_some());" \
-  "-p chessreach --lib capture_map"
 exit $failed

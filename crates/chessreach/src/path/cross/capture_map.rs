@@ -344,4 +344,42 @@ mod tests {
             "the engine declined most cases ({compared} compared)"
         );
     }
+
+    /// Rounds on pieces close to the start, every first reach from 2 to 16: a round that
+    /// reaches every open square through short legs between captures may still have found
+    /// some of them farther than a long leg would (the round must go on, *Rounds*).
+    #[test]
+    fn a_round_reaching_every_square_is_exact_only_below_its_reach() {
+        let mut next = numbers(0x5eed_0031);
+        let budget = Budget::new(1 << 30);
+        let mut compared = 0;
+        for case in 0..60 {
+            let (pos, strip, q) = groups_apart(case, &mut next, 14, 10, 3);
+            let caps: Vec<Coord> = pos.pieces().iter().step_by(2).take(4).map(|p| p.at).collect();
+            let area = Question {
+                mover: q.mover.clone(),
+                target: Area::Files(-8, 30),
+                may_capture: Capturable::Squares(caps),
+            };
+            let with = |first: u64| {
+                let tuning = Tuning {
+                    map_first_reach: first,
+                    ..Tuning::default()
+                };
+                distances_with_captures(&pos, strip, &area, budget, None, tuning)
+            };
+            let want = with(u64::MAX);
+            if want.is_none() {
+                continue;
+            }
+            compared += 1;
+            for first in 2..=16 {
+                assert_eq!(with(first), want, "case {case}, first reach {first}");
+            }
+        }
+        assert!(
+            compared >= 8,
+            "the engine declined most cases ({compared} compared)"
+        );
+    }
 }
