@@ -182,9 +182,22 @@ plant "a compiled leg path's stop not checked by the walker (attacks, moves)" cr
 plant "a leg path compiled though its first leg captures (a locust read as a leap)" crates/chessreach/src/piece/legs.rs \
   "if !plain(leg) || leg.range != 1 || leg.stop != stop::EMPTY {" "if !plain(leg) || leg.range != 1 {" \
   "-p chessreach --test xbetza_oracle"
-plant "a small board's moves missing those that capture where they end" crates/chessreach/src/attack/dense.rs \
+plant "a small board's moves missing those that capture where they end" crates/chessreach/src/attack/moves.rs \
   "                if self.takes.contains(s) {" "                if self.takes.contains(s) && false {" \
-  "-p chessreach --lib attack::dense::"
+  "-p chessreach --lib attack::moves::"
+plant "a tree of legs giving a node the next legs of its siblings' paths" crates/chessreach/src/piece/legs.rs \
+  ".filter(|p| p.len() > 1 && p[0] == leg)" ".filter(|p| p.len() > 1)" \
+  "-p chessreach --test xbetza_oracle"
+plant "a tree of legs listing a path back to the piece's square (a pass)" crates/chessreach/src/attack/legs.rs \
+  "                            if q != self.from || taken.as_slice().iter().any(|t| t.1) {" \
+  "                            if true {" \
+  "-p chessreach --test xbetza_oracle"
+plant "a compact move's captured squares listed as hopped" crates/chessreach/src/attack/legs.rs \
+  "        out.captured = out.len;" "" \
+  "-p chessreach --test xbetza"
+plant "a small board's occupants without their side (friends taken)" crates/chessreach/src/attack/moves.rs \
+  "cells[s.index()] = pos.occupant_of(i);" "cells[s.index()] = Occupant::Piece(None);" \
+  "-p chessreach --test xbetza"
 plant "a locust victim left in the position for the rest of a route" crates/chessreach/src/path/router.rs \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p]," \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= if v == to { self.cap_bit[p] } else { 0 }," \

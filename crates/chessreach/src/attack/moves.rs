@@ -1,0 +1,270 @@
+//! One piece's moves ([`Position::moves_of`]): every step walked once, the leg paths through
+//! the kind's [`LegTree`](crate::piece::LegTree) (legs that paths share walked once), on a
+//! board-sized array of occupants for boards of at most 4,096 squares (a sparse view beyond).
+
+use super::legs::{self, PathMove};
+use super::walk::{Occupant, Surface};
+use super::Position;
+use crate::geometry::{Coord, Delta, Rect, SquareSet};
+use crate::piece::{Motion, Rule};
+
+/// Boards up to this many squares list a piece's moves ([`Position::moves_of`]) on an array
+/// with what stands on each square and a bit per square to drop repeats, found in square
+/// order; larger ones on a sparse view, sorted.
+const DENSE_MOVES_MAX_SQUARES: usize = 4096;
+
+impl Position {
+    /// The moves piece `i` makes in this position, with what each captures (locust victims
+    /// included) and hops: every step, its initial moves (`i`) when it stands on its side's
+    /// second rank, each move once, sorted by (destination, captures, hops). A move onto a
+    /// friend is none (but `d` legs capture friends); the screen of a plain hop (`pR`) is not
+    /// listed. `None` on a strip. A [`PathMove`] is a plain value: the list is the one
+    /// allocation. O(squares + p + squares walked) on boards of at most 4,096 squares (one
+    /// byte and one bit per square; an 8×8 board's Lion-like `KADcaKmabK` in about a
+    /// microsecond, see benches/README.md); O(p log p + squares walked · log p + m log m) for m
+    /// moves beyond. The legs its leg paths share are walked once ([`Position::moves_of`]'s
+    /// tree of legs, built with the position).
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a piece index of this position.
+    #[must_use]
+    pub fn moves_of(&self, i: usize) -> Option<Vec<PathMove>> {
+        let rect = self.rect()?;
+        if rect.len() <= DENSE_MOVES_MAX_SQUARES {
+            let surface = CellSurface::new(self, rect);
+            let mut found = MovesFound {
+                plain: SquareSet::new(rect.len()),
+                takes: SquareSet::new(rect.len()),
+                rest: Vec::new(),
+            };
+            self.each_move_of(i, &surface, &mut |to, taken| match (taken, rect.square(to)) {
+                ([], Some(s)) => {
+                    found.plain.insert(s);
+                }
+                (&[(v, true)], Some(s)) if v == to => {
+                    found.takes.insert(s);
+                }
+                _ => found.rest.push(PathMove::of(to, taken)),
+            });
+            return Some(found.in_order(rect));
+        }
+        let surface = self.sparse_surface(rect);
+        let mut out = Vec::new();
+        self.each_move_of(i, &surface, &mut |to, taken| out.push(PathMove::of(to, taken)));
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+
+    /// Every move of piece `i` told to `out` (a move may come more than once): its destination
+    /// and the pieces it takes (`(square, captured?)` in move order). Its leg paths through
+    /// its tree ([`Position::tree_of`]). O(squares walked).
+    fn each_move_of(&self, i: usize, surface: &impl Surface, out: &mut impl FnMut(Coord, &[(Coord, bool)])) {
+        let p = self.pieces()[i];
+        let rule = &self.kinds()[p.kind].rule;
+        let ranks = self.rect().map_or(0, |r| u64::from(r.height()));
+        let initial = if Rule::initial_region(p.colour, ranks) == Some(p.at.rank) {
+            rule.initial_steps(p.colour)
+        } else {
+            Vec::new()
+        };
+        // The leg paths of `steps_of` are the tree's; initial steps are walked one by one.
+        let steps = self
+            .steps_of(i)
+            .iter()
+            .filter(|s| !matches!(s.motion, Motion::Path { .. }));
+        for st in steps.chain(&initial) {
+            let mut reached = |c: Coord| match surface.occupant(c) {
+                Occupant::Empty => {
+                    if st.can_move {
+                        out(c, &[]);
+                    }
+                    false
+                }
+                Occupant::Piece(Some(side)) if side != p.colour && st.can_capture => {
+                    out(c, &[(c, true)]);
+                    true
+                }
+                Occupant::Piece(_) | Occupant::Wall => true,
+            };
+            match st.motion {
+                Motion::Path { path } => legs::each_move(&path, p.at, Some(p.colour), surface, out),
+                Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => {
+                    super::walk::walk_step(st, p.at, surface, &mut |c: Coord| {
+                        reached(c);
+                    });
+                }
+            }
+        }
+        let tree = self.tree_of(i);
+        if !tree.is_empty() {
+            legs::each_tree_move(tree, p.at, Some(p.colour), surface, out);
+        }
+    }
+}
+
+/// What stands on each square of a bounded board, a byte a square: the occupancy one piece's
+/// moves are walked on. O(squares + p) to build, O(1) a probe.
+struct CellSurface {
+    rect: Rect,
+    /// Per square ([`Rect::square`]'s index), what stands there.
+    cells: Vec<Occupant>,
+}
+
+impl CellSurface {
+    /// The occupants of every piece of `pos` on `rect` (its board). O(squares + p).
+    fn new(pos: &Position, rect: Rect) -> Self {
+        let mut cells = vec![Occupant::Empty; rect.len()];
+        for (i, p) in pos.pieces().iter().enumerate() {
+            if let Some(s) = rect.square(p.at) {
+                cells[s.index()] = pos.occupant_of(i);
+            }
+        }
+        Self { rect, cells }
+    }
+}
+
+impl Surface for CellSurface {
+    #[inline]
+    fn step(&self, from: Coord, d: Delta) -> Option<Coord> {
+        self.rect.step(from, d)
+    }
+    #[inline]
+    fn on_board(&self, c: Coord) -> bool {
+        self.rect.contains(c)
+    }
+    #[inline]
+    fn occupied(&self, c: Coord) -> bool {
+        self.occupant(c) != Occupant::Empty
+    }
+    #[inline]
+    fn occupant(&self, c: Coord) -> Occupant {
+        self.rect
+            .square(c)
+            .map_or(Occupant::Empty, |s| self.cells[s.index()])
+    }
+    fn files(&self) -> Option<(i64, i64)> {
+        Some((1, i64::from(self.rect.width())))
+    }
+    fn flat(&self) -> bool {
+        self.rect.wrap().is_flat()
+    }
+}
+
+/// A piece's moves on a small board as [`Position::moves_of`] finds them: a bit per square for
+/// moves that take nothing and for those that take only the piece they end on, the others
+/// (locusts, hops) listed.
+struct MovesFound {
+    plain: SquareSet,
+    takes: SquareSet,
+    rest: Vec<PathMove>,
+}
+
+impl MovesFound {
+    /// The moves sorted by (destination, captures, hops), each once: the board's squares in
+    /// coordinate order (file, then rank), each square's moves in order. O(squares + m log m)
+    /// for m listed moves.
+    fn in_order(mut self, rect: Rect) -> Vec<PathMove> {
+        self.rest.sort_unstable();
+        self.rest.dedup();
+        let mut others = self.rest.into_iter().peekable();
+        let mut out = Vec::with_capacity(self.plain.count() + self.takes.count() + others.len());
+        for file in 1..=i64::from(rect.width()) {
+            for rank in 1..=i64::from(rect.height()) {
+                let to = Coord::new(file, rank);
+                let Some(s) = rect.square(to) else { continue };
+                if self.plain.contains(s) {
+                    out.push(PathMove::of(to, &[]));
+                }
+                let took = PathMove::of(to, &[(to, true)]);
+                while let Some(m) = others.next_if(|m| *m < took) {
+                    out.push(m);
+                }
+                if self.takes.contains(s) {
+                    out.push(took);
+                }
+                while let Some(m) = others.next_if(|m| m.to == to) {
+                    out.push(m);
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attack::{Kind, Placed};
+    use crate::geometry::Board;
+    use crate::piece::xbetza;
+    use crate::piece::Colour;
+    use proptest::prelude::*;
+
+    /// The mover (index 0, `text`, White) and pawns of both sides on 8×8 at the corner of a `w`×`w`
+    /// board; on a larger board, a band of walls four squares deep closes the 8×8 corner off.
+    fn position(w: i64, text: &str, pieces: &[((i64, i64), bool)]) -> Option<Position> {
+        let kinds = vec![
+            Kind::new('X', xbetza::parse(text).ok()?),
+            Kind::new('P', xbetza::parse("fmWfcF").ok()?),
+            Kind::wall(),
+        ];
+        let mut placed: Vec<Placed> = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, &((f, r), white))| Placed {
+                kind: usize::from(i > 0),
+                // White's initial moves are from rank 2 whatever the board's height.
+                colour: if white || i == 0 {
+                    Colour::White
+                } else {
+                    Colour::Black
+                },
+                at: Coord::new(f, r),
+            })
+            .collect();
+        if w > 8 {
+            for f in 1..=12 {
+                for r in 1..=12 {
+                    if f > 8 || r > 8 {
+                        placed.push(Placed {
+                            kind: 2,
+                            colour: Colour::White,
+                            at: Coord::new(f, r),
+                        });
+                    }
+                }
+            }
+        }
+        let side = u64::try_from(w).ok()?;
+        Position::new(Board::Rect(Rect::new(side, side).ok()?), kinds, placed).ok()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// A small board's moves (dense, a bit per square, found in square order) equal the
+        /// same pieces' moves walled in at the corner of a board too large for that path (each
+        /// move walked, then sorted and deduplicated), in the same order.
+        #[test]
+        fn small_boards_list_moves_as_large_ones(
+            text in proptest::sample::select(vec![
+                "KADcaKmabK", "FyafsF", "afsW", "fmFfcafmF", "jR", "cafcaW", "mpafsW", "Q",
+                "ifmnDfmW", "WyafsW", "afafsW", "pafsR", "mRcpR", "gQ", "NN",
+            ]),
+            pieces in proptest::collection::btree_map((1..=8i64, 1..=8i64), any::<bool>(), 1..10),
+        ) {
+            let pieces: Vec<_> = pieces.into_iter().collect();
+            let small = position(8, text, &pieces).expect("position");
+            let large = position(80, text, &pieces).expect("position");
+            let want = large.moves_of(0).expect("bounded");
+            let mut sorted = want.clone();
+            sorted.sort();
+            sorted.dedup();
+            prop_assert_eq!(&sorted, &want);
+            // A hopper may hop the walls and land beyond them.
+            let want: Vec<_> = want.into_iter().filter(|m| m.to.file <= 8 && m.to.rank <= 8).collect();
+            prop_assert_eq!(small.moves_of(0).expect("bounded"), want);
+        }
+    }
+}
