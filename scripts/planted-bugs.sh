@@ -183,7 +183,7 @@ plant "a leg path compiled though its first leg captures (a locust read as a lea
   "if !plain(leg) || leg.range != 1 || leg.stop != stop::EMPTY {" "if !plain(leg) || leg.range != 1 {" \
   "-p chessreach --test xbetza_oracle"
 plant "a small board's moves missing those that capture where they end" crates/chessreach/src/attack/moves.rs \
-  "                if self.takes.contains(s) {" "                if self.takes.contains(s) && false {" \
+  "                if takes >> b & 1 == 1 {" "                if takes >> b & 1 == 1 && false {" \
   "-p chessreach --lib attack::moves::"
 plant "a tree of legs giving a node the next legs of its siblings' paths" crates/chessreach/src/piece/legs.rs \
   ".filter(|p| p.len() > 1 && p[0] == leg)" ".filter(|p| p.len() > 1)" \
@@ -195,6 +195,10 @@ plant "a tree of legs listing a path back to the piece's square (a pass)" crates
 plant "a compact move's captured squares listed as hopped" crates/chessreach/src/attack/legs.rs \
   "        out.captured = out.len;" "" \
   "-p chessreach --test xbetza"
+plant "a plain leg's fast walk passing the first piece it meets" crates/chessreach/src/attack/legs.rs \
+  "if !visit(at, rel, leaps, false) || rel != Rel::Empty || left == 1 {" \
+  "if !visit(at, rel, leaps, false) || left == 1 {" \
+  "-p chessreach --test xbetza_oracle"
 plant "a small board's occupants without their side (friends taken)" crates/chessreach/src/attack/moves.rs \
   "cells[s.index()] = pos.occupant_of(i);" "cells[s.index()] = Occupant::Piece(None);" \
   "-p chessreach --test xbetza"

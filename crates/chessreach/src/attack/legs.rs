@@ -218,6 +218,20 @@ impl<S: Surface> Walk<'_, S> {
         visit: &mut impl FnMut(Coord, Rel, u32, bool) -> bool,
     ) -> Option<Coord> {
         let d = leg.delta();
+        if leg.flags == 0 && leg.skip == 0 && self.surface.flat() {
+            // A plain leap or ride on a flat board: no midpoint, skip, hop or line coming
+            // round; what the loop below does for it, without its bookkeeping.
+            let (mut at, mut left, mut leaps) = (start, u32::from(leg.range), 0u32);
+            loop {
+                at = self.surface.step(at, d)?;
+                leaps += 1;
+                let rel = self.rel(at)?;
+                if !visit(at, rel, leaps, false) || rel != Rel::Empty || left == 1 {
+                    return None;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
         let mid = leg.midpoint();
         let mut at = start;
         let mut left = u32::from(leg.range);
@@ -499,15 +513,29 @@ impl<S: Surface> Walk<'_, S> {
 }
 
 impl PathMove {
-    /// The move to `to` taking `taken` (`(square, captured?)`, in move order; at most
-    /// `MAX_LEGS + 1` squares, as the walker's moves take). O(legs).
-    pub(crate) fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
-        let mut out = Self {
+    /// The move to `to` taking nothing. O(1).
+    pub(crate) const fn plain(to: Coord) -> Self {
+        Self {
             to,
             taken: [Coord::new(0, 0); MAX_TAKEN],
             captured: 0,
             len: 0,
-        };
+        }
+    }
+
+    /// The move to `to` capturing the piece there and nothing else. O(1).
+    pub(crate) const fn capture(to: Coord) -> Self {
+        let mut out = Self::plain(to);
+        out.taken[0] = to;
+        out.captured = 1;
+        out.len = 1;
+        out
+    }
+
+    /// The move to `to` taking `taken` (`(square, captured?)`, in move order; at most
+    /// `MAX_LEGS + 1` squares, as the walker's moves take). O(legs).
+    pub(crate) fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
+        let mut out = Self::plain(to);
         for &(c, _) in taken.iter().filter(|t| t.1) {
             out.taken[usize::from(out.len)] = c;
             out.len += 1;

@@ -5,7 +5,7 @@
 use super::legs::{self, PathMove};
 use super::walk::{Occupant, Surface};
 use super::Position;
-use crate::geometry::{Coord, Delta, Rect, SquareSet};
+use crate::geometry::{Coord, Delta, Rect};
 use crate::piece::{Motion, Rule};
 
 /// Boards up to this many squares list a piece's moves ([`Position::moves_of`]) on an array
@@ -33,21 +33,9 @@ impl Position {
         let rect = self.rect()?;
         if rect.len() <= DENSE_MOVES_MAX_SQUARES {
             let surface = CellSurface::new(self, rect);
-            let mut found = MovesFound {
-                plain: SquareSet::new(rect.len()),
-                takes: SquareSet::new(rect.len()),
-                rest: Vec::new(),
-            };
-            self.each_move_of(i, &surface, &mut |to, taken| match (taken, rect.square(to)) {
-                ([], Some(s)) => {
-                    found.plain.insert(s);
-                }
-                (&[(v, true)], Some(s)) if v == to => {
-                    found.takes.insert(s);
-                }
-                _ => found.rest.push(PathMove::of(to, taken)),
-            });
-            return Some(found.in_order(rect));
+            let mut found = MovesFound::new(rect);
+            self.each_move_of(i, &surface, &mut |to, taken| found.add(to, taken));
+            return Some(found.in_order());
         }
         let surface = self.sparse_surface(rect);
         let mut out = Vec::new();
@@ -154,41 +142,97 @@ impl Surface for CellSurface {
 
 /// A piece's moves on a small board as [`Position::moves_of`] finds them: a bit per square for
 /// moves that take nothing and for those that take only the piece they end on, the others
-/// (locusts, hops) listed.
+/// (locusts, hops) listed. Bits are in coordinate order (file, then rank: bit
+/// `(file - 1) · height + rank - 1`), so the set bits come out sorted.
 struct MovesFound {
-    plain: SquareSet,
-    takes: SquareSet,
+    height: u64,
+    plain: Vec<u64>,
+    takes: Vec<u64>,
     rest: Vec<PathMove>,
 }
 
 impl MovesFound {
-    /// The moves sorted by (destination, captures, hops), each once: the board's squares in
-    /// coordinate order (file, then rank), each square's moves in order. O(squares + m log m)
-    /// for m listed moves.
-    fn in_order(mut self, rect: Rect) -> Vec<PathMove> {
+    /// Nothing found yet on `rect`. O(squares / 64).
+    fn new(rect: Rect) -> Self {
+        let words = rect.len().div_ceil(64);
+        Self {
+            height: u64::from(rect.height()),
+            plain: vec![0; words],
+            takes: vec![0; words],
+            rest: Vec::new(),
+        }
+    }
+
+    /// The bit of `to` (on the board) in coordinate order: (word, mask).
+    #[expect(
+        clippy::cast_sign_loss,
+        reason = "a square of a board of at most 4,096 squares: file and rank from 1, the index below 4,096"
+    )]
+    fn bit(&self, to: Coord) -> (usize, u64) {
+        let i = (to.file - 1) as u64 * self.height + (to.rank - 1) as u64;
+        ((i / 64) as usize, 1 << (i % 64))
+    }
+
+    /// Records the move to `to` taking `taken` (`(square, captured?)` in move order).
+    fn add(&mut self, to: Coord, taken: &[(Coord, bool)]) {
+        match taken {
+            [] => {
+                let (w, m) = self.bit(to);
+                self.plain[w] |= m;
+            }
+            &[(v, true)] if v == to => {
+                let (w, m) = self.bit(to);
+                self.takes[w] |= m;
+            }
+            _ => self.rest.push(PathMove::of(to, taken)),
+        }
+    }
+
+    /// The moves sorted by (destination, captures, hops), each once. O(squares / 64 + m log m)
+    /// for m listed moves, O(1) a bit.
+    #[expect(
+        clippy::cast_possible_wrap,
+        reason = "a square index below 4,096 and a height of at most 4,096"
+    )]
+    fn in_order(mut self) -> Vec<PathMove> {
         self.rest.sort_unstable();
         self.rest.dedup();
+        let bits: usize = self
+            .plain
+            .iter()
+            .chain(&self.takes)
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        let mut out = Vec::with_capacity(bits + self.rest.len());
         let mut others = self.rest.into_iter().peekable();
-        let mut out = Vec::with_capacity(self.plain.count() + self.takes.count() + others.len());
-        for file in 1..=i64::from(rect.width()) {
-            for rank in 1..=i64::from(rect.height()) {
-                let to = Coord::new(file, rank);
-                let Some(s) = rect.square(to) else { continue };
-                if self.plain.contains(s) {
-                    out.push(PathMove::of(to, &[]));
-                }
-                let took = PathMove::of(to, &[(to, true)]);
-                while let Some(m) = others.next_if(|m| *m < took) {
+        let height = self.height as i64;
+        for (w, (&plain, &takes)) in self.plain.iter().zip(&self.takes).enumerate() {
+            let mut word = plain | takes;
+            while word != 0 {
+                let b = word.trailing_zeros();
+                word &= word - 1;
+                let i = (w * 64) as i64 + i64::from(b);
+                let to = Coord::new(i / height + 1, i % height + 1);
+                while let Some(m) = others.next_if(|m| m.to < to) {
                     out.push(m);
                 }
-                if self.takes.contains(s) {
-                    out.push(took);
+                if plain >> b & 1 == 1 {
+                    out.push(PathMove::plain(to));
                 }
-                while let Some(m) = others.next_if(|m| m.to == to) {
-                    out.push(m);
+                if takes >> b & 1 == 1 {
+                    // The listed moves to `to` before the plain capture there: those that
+                    // capture nothing (hops only), or first a square before `to`.
+                    let took = [to];
+                    while let Some(m) =
+                        others.next_if(|m| m.to == to && (m.captures(), m.hops()) < (&took[..], &[][..]))
+                    {
+                        out.push(m);
+                    }
+                    out.push(PathMove::capture(to));
                 }
             }
         }
+        out.extend(others);
         out
     }
 }
