@@ -19,11 +19,12 @@ impl Position {
     /// second rank, each move once, sorted by (destination, captures, hops). A move onto a
     /// friend is none (but `d` legs capture friends); the screen of a plain hop (`pR`) is not
     /// listed. `None` on a strip. A [`PathMove`] is a plain value: the list is the one
-    /// allocation. O(squares + p + squares walked) on boards of at most 4,096 squares (one
-    /// byte and one bit per square; an 8×8 board's Lion-like `KADcaKmabK` in about a
-    /// microsecond, see benches/README.md); O(p log p + squares walked · log p + m log m) for m
-    /// moves beyond. The legs its leg paths share are walked once ([`Position::moves_of`]'s
-    /// tree of legs, built with the position).
+    /// allocation for the moves. The legs that several of its leg paths begin with are walked
+    /// once (a tree of legs per kind and colour, built with the position). O(squares + p +
+    /// squares walked + m log m) for m locust and hopping moves on boards of at most 4,096
+    /// squares (a byte and a bit per square; on 8×8 the Mao `afsW` in about 0.4 µs of CPU,
+    /// the Lion-like `KADcaKmabK` in about 1.6 µs, see benches/README.md); O(p log p + squares
+    /// walked · log p + m log m) for m moves beyond.
     ///
     /// # Panics
     ///
