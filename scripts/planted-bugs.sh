@@ -189,9 +189,26 @@ plant "a compiled leg path's stop not checked by the walker (attacks, moves)" cr
 plant "a leg path compiled though its first leg captures (a locust read as a leap)" crates/chessreach/src/piece/legs.rs \
   "if !plain(leg) || leg.range != 1 || leg.stop != stop::EMPTY {" "if !plain(leg) || leg.range != 1 {" \
   "-p chessreach --test suite xbetza_oracle::"
-plant "a small board's moves missing those that capture where they end" crates/chessreach/src/attack/dense.rs \
-  "                if self.takes.contains(s) {" "                if self.takes.contains(s) && false {" \
-  "-p chessreach --lib attack::dense::"
+plant "a small board's moves missing those that capture where they end" crates/chessreach/src/attack/moves.rs \
+  "                if takes >> b & 1 == 1 {" "                if takes >> b & 1 == 1 && false {" \
+  "-p chessreach --lib attack::moves::"
+plant "a tree of legs giving a node the next legs of its siblings' paths" crates/chessreach/src/piece/legs.rs \
+  ".filter(|p| p.len() > 1 && p[0] == leg)" ".filter(|p| p.len() > 1)" \
+  "-p chessreach --test suite xbetza_oracle::"
+plant "a tree of legs listing a path back to the piece's square (a pass)" crates/chessreach/src/attack/legs.rs \
+  "                            if q != self.from || taken.as_slice().iter().any(|t| t.1) {" \
+  "                            if true {" \
+  "-p chessreach --test suite xbetza_oracle::"
+plant "a compact move's captured squares listed as hopped" crates/chessreach/src/attack/legs.rs \
+  "        out.captured = out.len;" "" \
+  "-p chessreach --test suite xbetza::"
+plant "a plain leg's fast walk passing the first piece it meets" crates/chessreach/src/attack/legs.rs \
+  "if !visit(at, rel, leaps, false) || rel != Rel::Empty || left == 1 {" \
+  "if !visit(at, rel, leaps, false) || left == 1 {" \
+  "-p chessreach --test suite xbetza_oracle::"
+plant "a small board's occupants without their side (friends taken)" crates/chessreach/src/attack/moves.rs \
+  "cells[s.index()] = pos.occupant_of(i);" "cells[s.index()] = Occupant::Piece(None);" \
+  "-p chessreach --test suite xbetza::"
 plant "a locust victim left in the position for the rest of a route" crates/chessreach/src/path/router.rs \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p]," \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= if v == to { self.cap_bit[p] } else { 0 }," \
@@ -261,9 +278,9 @@ plant "the answers' pool holding more than its size" crates/chessreach-cli/src/s
 plant "infer's streamed JSON naming the width as the height" crates/chessreach-cli/src/infer.rs \
   'map.serialize_entry("height", &d.height())?;' 'map.serialize_entry("height", &d.width())?;' \
   "-p chessreach-cli --bin chessreach infer"
-plant "a move diagram's walk without progress steps (a lab request holds its worker)" crates/chessreach/src/attack/dense.rs \
+plant "a move diagram's walk without progress steps (a lab request holds its worker)" crates/chessreach/src/attack/moves.rs \
   "                ticks.add(1);
-                match taken {" "                match taken {" \
+                found.add(to, taken);" "                found.add(to, taken);" \
   "-p chessreach-cli --test lab bounded"
 plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
   "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \

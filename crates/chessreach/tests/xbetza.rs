@@ -51,7 +51,7 @@ fn moves(pos: &Position) -> BTreeSet<(Coord, Vec<Coord>)> {
     pos.moves_of(0)
         .expect("bounded")
         .into_iter()
-        .map(|m| (m.to, m.captures))
+        .map(|m| (m.to, m.captures().to_vec()))
         .collect()
 }
 

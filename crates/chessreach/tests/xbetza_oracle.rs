@@ -99,7 +99,7 @@ fn check(case: &Case) -> Option<Result<(), String>> {
         .expect("bounded")
         .into_iter()
         .map(|m| {
-            let mut c: Vec<(i32, i32)> = m.captures.into_iter().map(back).collect();
+            let mut c: Vec<(i32, i32)> = m.captures().iter().copied().map(back).collect();
             c.sort_unstable();
             c.dedup();
             (back(m.to), c)

@@ -49,7 +49,7 @@ impl DenseSurface {
 
 /// A sparse view of a position's occupancy, for questions about a single piece: O(p log p) to
 /// build, O(log p) a probe, no board-sized array.
-struct SparseSurface {
+pub(super) struct SparseSurface {
     rect: Rect,
     /// Occupied squares and the piece on each.
     occupied: std::collections::BTreeMap<Coord, Occupant>,
@@ -111,122 +111,9 @@ impl Position {
         });
         Some(out)
     }
-}
 
-/// Boards up to this many squares list a piece's moves ([`Position::moves_of`]) on a dense
-/// occupancy array with a bit per square to drop repeats, found in square order (an 8×8 board
-/// in well under a microsecond); larger ones on a sparse view, sorted.
-const DENSE_MOVES_MAX_SQUARES: usize = 4096;
-
-impl Position {
-    /// The moves piece `i` makes in this position, with what each captures (locust victims
-    /// included) and hops: every step, its initial moves (`i`) when it stands on its side's
-    /// second rank, each move once, sorted by (destination, captures, hops). A move onto a
-    /// friend is none (but `d` legs capture friends); the screen of a plain hop (`pR`) is not
-    /// listed. `None` on a strip. O(squares + p + squares walked) on boards of at most 4,096
-    /// squares; O(p log p + squares walked · log p + m log m) for m moves beyond.
-    ///
-    /// # Panics
-    ///
-    /// When `i` is not a piece index of this position.
-    #[must_use]
-    pub fn moves_of(&self, i: usize) -> Option<Vec<super::PathMove>> {
-        self.moves_of_progress(i, None)
-    }
-
-    /// [`Position::moves_of`] telling `progress` (stage `"moves"`) about every 2^16 moves
-    /// found, repeats included: a callback that unwinds (a deadline) stops a piece of many
-    /// legs, whose moves multiply, there.
-    ///
-    /// # Panics
-    ///
-    /// When `i` is not a piece index of this position.
-    #[must_use]
-    pub fn moves_of_progress(
-        &self,
-        i: usize,
-        progress: Option<Progress<'_>>,
-    ) -> Option<Vec<super::PathMove>> {
-        let rect = self.rect()?;
-        let mut ticks = Ticks::new(progress, "moves", 0, 1 << 16);
-        if rect.len() <= DENSE_MOVES_MAX_SQUARES {
-            let surface = DenseSurface::with_sides(self, rect, &|_| true, true);
-            let mut found = MovesFound {
-                plain: SquareSet::new(rect.len()),
-                takes: SquareSet::new(rect.len()),
-                rest: Vec::new(),
-            };
-            self.each_move_of(i, &surface, &mut |to, taken| {
-                ticks.add(1);
-                match taken {
-                    [] => {
-                        found
-                            .plain
-                            .insert(rect.square(to).expect("the walker stays on the board"));
-                    }
-                    &[(v, true)] if v == to => {
-                        found
-                            .takes
-                            .insert(rect.square(to).expect("the walker stays on the board"));
-                    }
-                    _ => found.rest.push(super::PathMove::of(to, taken)),
-                }
-            });
-            return Some(found.in_order(rect));
-        }
-        let surface = self.sparse_surface(rect);
-        let mut out = Vec::new();
-        self.each_move_of(i, &surface, &mut |to, taken| {
-            ticks.add(1);
-            out.push(super::PathMove::of(to, taken));
-        });
-        out.sort_by(|a, b| (a.to, &a.captures, &a.hops).cmp(&(b.to, &b.captures, &b.hops)));
-        out.dedup();
-        Some(out)
-    }
-
-    /// Every move of piece `i` told to `out` (a move may come more than once): its destination
-    /// and the pieces it takes (`(square, captured?)` in move order). O(squares walked).
-    fn each_move_of(&self, i: usize, surface: &impl Surface, out: &mut impl FnMut(Coord, &[(Coord, bool)])) {
-        let p = self.pieces()[i];
-        let rule = &self.kinds()[p.kind].rule;
-        let ranks = self.rect().map_or(0, |r| u64::from(r.height()));
-        let initial = if crate::piece::Rule::initial_region(p.colour, ranks) == Some(p.at.rank) {
-            rule.initial_steps(p.colour)
-        } else {
-            Vec::new()
-        };
-        for st in self.steps_of(i).iter().chain(&initial) {
-            let mut reached = |c: Coord| match surface.occupant(c) {
-                Occupant::Empty => {
-                    if st.can_move {
-                        out(c, &[]);
-                    }
-                    false
-                }
-                Occupant::Piece(Some(side)) if side != p.colour && st.can_capture => {
-                    out(c, &[(c, true)]);
-                    true
-                }
-                Occupant::Piece(_) | Occupant::Wall => true,
-            };
-            match st.motion {
-                Motion::Path { path } => match path.plan().filter(|_| surface.flat()) {
-                    // Plain stops then a plain leap or ride: its landings as a leap's or a
-                    // ride's.
-                    Some(plan) => super::legs::plan_squares(plan, p.at, surface, false, &mut reached),
-                    None => super::legs::each_move(&path, p.at, Some(p.colour), surface, out),
-                },
-                Motion::Leap { .. } | Motion::Ride { .. } | Motion::Hop { .. } => {
-                    super::walk::walk_step(st, p.at, surface, &mut |c: Coord| {
-                        reached(c);
-                    });
-                }
-            }
-        }
-    }
-
-    fn sparse_surface(&self, rect: Rect) -> SparseSurface {
+    /// A sparse view of the position's occupancy on `rect`. O(p log p).
+    pub(super) fn sparse_surface(&self, rect: Rect) -> SparseSurface {
         SparseSurface {
             rect,
             occupied: self
@@ -236,50 +123,6 @@ impl Position {
                 .map(|(i, p)| (p.at, self.occupant_of(i)))
                 .collect(),
         }
-    }
-}
-
-/// A piece's moves on a small board as [`Position::moves_of`] finds them: a bit per square for
-/// moves that take nothing and for those that take only the piece they end on, the others
-/// (locusts, hops) listed.
-struct MovesFound {
-    plain: SquareSet,
-    takes: SquareSet,
-    rest: Vec<super::PathMove>,
-}
-
-impl MovesFound {
-    /// The moves sorted by (destination, captures, hops), each once: the board's squares in
-    /// coordinate order (file, then rank), each square's moves in order. O(squares + m log m)
-    /// for m listed moves.
-    fn in_order(mut self, rect: Rect) -> Vec<super::PathMove> {
-        self.rest
-            .sort_by(|a, b| (a.to, &a.captures, &a.hops).cmp(&(b.to, &b.captures, &b.hops)));
-        self.rest.dedup();
-        let mut others = self.rest.into_iter().peekable();
-        let mut out = Vec::with_capacity(self.plain.count() + self.takes.count() + others.len());
-        for file in 1..=i64::from(rect.width()) {
-            for rank in 1..=i64::from(rect.height()) {
-                let to = Coord::new(file, rank);
-                let s = rect.square(to).expect("on the board");
-                if self.plain.contains(s) {
-                    out.push(super::PathMove::of(to, &[]));
-                }
-                let took = [to];
-                while let Some(m) = others.next_if(|m| {
-                    m.to == to && (m.captures.as_slice(), m.hops.as_slice()) < (&took[..], &[][..])
-                }) {
-                    out.push(m);
-                }
-                if self.takes.contains(s) {
-                    out.push(super::PathMove::of(to, &[(to, true)]));
-                }
-                while let Some(m) = others.next_if(|m| m.to == to) {
-                    out.push(m);
-                }
-            }
-        }
-        out
     }
 }
 
@@ -541,80 +384,5 @@ impl AttackMap {
 impl AttackQuery for AttackMap {
     fn count(&self, colour: Colour, c: Coord) -> u32 {
         self.rect.square(c).map_or(0, |s| self.count_at(colour, s))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::attack::{Kind, Placed};
-    use crate::geometry::Board;
-    use crate::piece::xbetza;
-    use proptest::prelude::*;
-
-    /// The mover (index 0, `text`, White) and pawns of both sides on 8×8 at the corner of a `w`×`w`
-    /// board; on a larger board, a band of walls four squares deep closes the 8×8 corner off.
-    fn position(w: i64, text: &str, pieces: &[((i64, i64), bool)]) -> Option<Position> {
-        let kinds = vec![
-            Kind::new('X', xbetza::parse(text).ok()?),
-            Kind::new('P', xbetza::parse("fmWfcF").ok()?),
-            Kind::wall(),
-        ];
-        let mut placed: Vec<Placed> = pieces
-            .iter()
-            .enumerate()
-            .map(|(i, &((f, r), white))| Placed {
-                kind: usize::from(i > 0),
-                // White's initial moves are from rank 2 whatever the board's height.
-                colour: if white || i == 0 {
-                    Colour::White
-                } else {
-                    Colour::Black
-                },
-                at: Coord::new(f, r),
-            })
-            .collect();
-        if w > 8 {
-            for f in 1..=12 {
-                for r in 1..=12 {
-                    if f > 8 || r > 8 {
-                        placed.push(Placed {
-                            kind: 2,
-                            colour: Colour::White,
-                            at: Coord::new(f, r),
-                        });
-                    }
-                }
-            }
-        }
-        let side = u64::try_from(w).ok()?;
-        Position::new(Board::Rect(Rect::new(side, side).ok()?), kinds, placed).ok()
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-        /// A small board's moves (dense, a bit per square, found in square order) equal the
-        /// same pieces' moves walled in at the corner of a board too large for that path (each
-        /// move walked, then sorted and deduplicated), in the same order.
-        #[test]
-        fn small_boards_list_moves_as_large_ones(
-            text in proptest::sample::select(vec![
-                "KADcaKmabK", "FyafsF", "afsW", "fmFfcafmF", "jR", "cafcaW", "mpafsW", "Q",
-                "ifmnDfmW", "WyafsW", "afafsW", "pafsR", "mRcpR", "gQ", "NN",
-            ]),
-            pieces in proptest::collection::btree_map((1..=8i64, 1..=8i64), any::<bool>(), 1..10),
-        ) {
-            let pieces: Vec<_> = pieces.into_iter().collect();
-            let small = position(8, text, &pieces).expect("position");
-            let large = position(80, text, &pieces).expect("position");
-            let want = large.moves_of(0).expect("bounded");
-            let mut sorted = want.clone();
-            sorted.sort_by(|a, b| (a.to, &a.captures, &a.hops).cmp(&(b.to, &b.captures, &b.hops)));
-            sorted.dedup();
-            prop_assert_eq!(&sorted, &want);
-            // A hopper may hop the walls and land beyond them.
-            let want: Vec<_> = want.into_iter().filter(|m| m.to.file <= 8 && m.to.rank <= 8).collect();
-            prop_assert_eq!(small.moves_of(0).expect("bounded"), want);
-        }
     }
 }

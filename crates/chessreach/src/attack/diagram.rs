@@ -136,14 +136,14 @@ pub fn move_diagram_progress(
         }
     }
     for m in pos.moves_of_progress(0, progress).unwrap_or_default() {
-        for &h in &m.hops {
+        for &h in m.hops() {
             cells.insert(h, Cell::Hop);
         }
-        for &v in m.captures.iter().filter(|&&v| v != m.to) {
+        for &v in m.captures().iter().filter(|&&v| v != m.to) {
             cells.insert(v, Cell::Locust);
         }
         // A move that ends on an empty square (a locust's landing included) moves there.
-        if !m.captures.contains(&m.to) {
+        if !m.captures_on(m.to) {
             let cell = cells.entry(m.to).or_insert(Cell::Move);
             if *cell == Cell::Capture {
                 *cell = Cell::MoveOrCapture;

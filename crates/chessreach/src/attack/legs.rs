@@ -15,18 +15,59 @@
 
 use super::surface::{Occupant, Surface, WalkSink};
 use crate::geometry::{Coord, Delta};
-use crate::piece::{flag, stop, Colour, Leg, LegPath, LegPlan, MAX_LEGS};
+use crate::piece::{flag, stop, Colour, Leg, LegNode, LegPath, LegPlan, LegTree, MAX_LEGS};
+
+/// The most pieces one move takes on its way (captured or hopped): a leg stops on at most
+/// one piece, and the attack walker's probes start with one more.
+const MAX_TAKEN: usize = MAX_LEGS + 1;
 
 /// One real move along a path: where it ends, what it captures on the way (locust victims,
-/// then the last leg's victim) and the pieces it hops.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// then the last leg's victim) and the pieces it hops. A plain value (no heap): the squares it
+/// takes are held inline, the captured ones first, so a move list allocates only its own
+/// array. Ordered by (destination, captures, hops).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PathMove {
     /// The square the piece ends on.
     pub to: Coord,
-    /// Squares of the pieces it captures, in move order.
-    pub captures: Vec<Coord>,
-    /// Squares of the pieces it hops without capturing.
-    pub hops: Vec<Coord>,
+    /// The squares it takes: `taken[..captured]` captured, `taken[captured..len]` hopped, the
+    /// rest `(0, 0)` (so derived equality is the squares' equality).
+    taken: [Coord; MAX_TAKEN],
+    captured: u8,
+    len: u8,
+}
+
+impl PathMove {
+    /// Squares of the pieces it captures, in move order. O(1).
+    #[must_use]
+    pub fn captures(&self) -> &[Coord] {
+        &self.taken[..usize::from(self.captured)]
+    }
+
+    /// Squares of the pieces it hops without capturing, in move order. O(1).
+    #[must_use]
+    pub fn hops(&self) -> &[Coord] {
+        &self.taken[usize::from(self.captured)..usize::from(self.len)]
+    }
+
+    /// Whether it captures the piece on `c`. O(legs).
+    #[must_use]
+    pub fn captures_on(&self, c: Coord) -> bool {
+        self.captures().contains(&c)
+    }
+}
+
+impl Ord for PathMove {
+    /// By destination, then the captured squares, then the hopped ones (each in move order,
+    /// compared as lists).
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.to, self.captures(), self.hops()).cmp(&(other.to, other.captures(), other.hops()))
+    }
+}
+
+impl PartialOrd for PathMove {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// The pieces a move takes on its way (`(square, captured?)`, in move order), on the stack: a
@@ -34,14 +75,14 @@ pub struct PathMove {
 #[derive(Clone, Copy)]
 struct Taken {
     len: usize,
-    items: [(Coord, bool); MAX_LEGS + 1],
+    items: [(Coord, bool); MAX_TAKEN],
 }
 
 impl Taken {
     const fn new() -> Self {
         Self {
             len: 0,
-            items: [(Coord::new(0, 0), false); MAX_LEGS + 1],
+            items: [(Coord::new(0, 0), false); MAX_TAKEN],
         }
     }
 
@@ -67,6 +108,33 @@ enum Rel {
     Friend,
     /// A piece of unknown side (a surface that does not know sides): foe or friend.
     Piece,
+}
+
+/// Whether `leg` (the move's last when `last`) may stop on a square holding `rel`. O(1).
+fn stops(leg: Leg, last: bool, rel: Rel) -> bool {
+    let foe = leg.stop & stop::FOE != 0;
+    let friend = leg.stop & stop::FRIEND != 0;
+    let hop = !last && leg.stop & stop::HOP != 0;
+    match rel {
+        Rel::Empty => leg.stop & stop::EMPTY != 0,
+        Rel::Foe => foe || (hop && leg.flags & flag::NO_FOE_HOP == 0),
+        Rel::Friend => friend || hop,
+        Rel::Piece => foe || friend || hop,
+    }
+}
+
+/// The ways `leg` (the move's last when `last`) may stop on a square holding `rel`:
+/// `(captures, hops)`. A piece that the leg may both capture and hop gives two moves, as
+/// XBoard makes both. O(1).
+fn ways(leg: Leg, last: bool, rel: Rel) -> [bool; 2] {
+    let (foe, friend) = (leg.stop & stop::FOE != 0, leg.stop & stop::FRIEND != 0);
+    let hop = !last && leg.stop & stop::HOP != 0;
+    match rel {
+        Rel::Empty => [false, false],
+        Rel::Foe => [foe, hop && leg.flags & flag::NO_FOE_HOP == 0],
+        Rel::Friend => [friend, hop],
+        Rel::Piece => [foe || friend, hop],
+    }
 }
 
 /// An earlier leg of the move being walked: where it started, how many leaps it made, whether
@@ -139,8 +207,31 @@ impl<S: Surface> Walk<'_, S> {
         start: Coord,
         visit: &mut impl FnMut(Coord, Rel, u32, bool) -> bool,
     ) -> Option<Coord> {
-        let leg = self.legs[k];
+        self.leg_squares(self.legs[k], start, visit)
+    }
+
+    /// [`Walk::squares`] of a leg given by value (a node of a [`LegTree`]).
+    fn leg_squares(
+        &self,
+        leg: Leg,
+        start: Coord,
+        visit: &mut impl FnMut(Coord, Rel, u32, bool) -> bool,
+    ) -> Option<Coord> {
         let d = leg.delta();
+        if leg.flags == 0 && leg.skip == 0 && self.surface.flat() {
+            // A plain leap or ride on a flat board: no midpoint, skip, hop or line coming
+            // round; what the loop below does for it, without its bookkeeping.
+            let (mut at, mut left, mut leaps) = (start, u32::from(leg.range), 0u32);
+            loop {
+                at = self.surface.step(at, d)?;
+                leaps += 1;
+                let rel = self.rel(at)?;
+                if !visit(at, rel, leaps, false) || rel != Rel::Empty || left == 1 {
+                    return None;
+                }
+                left = left.saturating_sub(1);
+            }
+        }
         let mid = leg.midpoint();
         let mut at = start;
         let mut left = u32::from(leg.range);
@@ -199,17 +290,12 @@ impl<S: Surface> Walk<'_, S> {
 
     /// Whether leg `k` may stop on a square holding `rel`.
     fn stops(&self, k: usize, rel: Rel) -> bool {
-        let leg = self.legs[k];
-        let last = k + 1 == self.legs.len();
-        let foe = leg.stop & stop::FOE != 0;
-        let friend = leg.stop & stop::FRIEND != 0;
-        let hop = !last && leg.stop & stop::HOP != 0;
-        match rel {
-            Rel::Empty => leg.stop & stop::EMPTY != 0,
-            Rel::Foe => foe || (hop && leg.flags & flag::NO_FOE_HOP == 0),
-            Rel::Friend => friend || hop,
-            Rel::Piece => foe || friend || hop,
-        }
+        stops(self.legs[k], k + 1 == self.legs.len(), rel)
+    }
+
+    /// The ways leg `k` may stop on a square holding `rel` ([`ways`]).
+    fn ways(&self, k: usize, rel: Rel) -> [bool; 2] {
+        ways(self.legs[k], k + 1 == self.legs.len(), rel)
     }
 
     /// Whether the move can be completed from leg `k` on, starting at `start`.
@@ -297,7 +383,7 @@ impl<S: Surface> Walk<'_, S> {
                 let mut hopped = Taken::new();
                 hopped.push((q, false));
                 let found = probe.move_list(k + 1, q, &mut hopped);
-                if found.iter().any(|m| m.captures.contains(&q)) {
+                if found.iter().any(|m| m.captures_on(q)) {
                     sink(q);
                 }
             }
@@ -322,24 +408,9 @@ impl<S: Surface> Walk<'_, S> {
                 ..*self
             };
             let found = probe.move_list(k, start, &mut Taken::new());
-            if found.iter().any(|mv| mv.captures.contains(&m)) {
+            if found.iter().any(|mv| mv.captures_on(m)) {
                 sink(m);
             }
-        }
-    }
-
-    /// The ways leg `k` may stop on a square holding `rel`: `(captures, hops)`. A piece that
-    /// the leg may both capture and hop gives two moves, as XBoard makes both.
-    fn ways(&self, k: usize, rel: Rel) -> [bool; 2] {
-        let leg = self.legs[k];
-        let last = k + 1 == self.legs.len();
-        let (foe, friend) = (leg.stop & stop::FOE != 0, leg.stop & stop::FRIEND != 0);
-        let hop = !last && leg.stop & stop::HOP != 0;
-        match rel {
-            Rel::Empty => [false, false],
-            Rel::Foe => [foe, hop && leg.flags & flag::NO_FOE_HOP == 0],
-            Rel::Friend => [friend, hop],
-            Rel::Piece => [foe || friend, hop],
         }
     }
 
@@ -380,6 +451,57 @@ impl<S: Surface> Walk<'_, S> {
         });
     }
 
+    /// Every move of the paths under `nodes` of `tree`, their legs before these having
+    /// stopped on `start` and taken `taken`: what [`Walk::moves`] finds for each path, each
+    /// leg shared by several paths (the same earlier legs) walked once. O(nodes visited ×
+    /// squares per leg).
+    fn tree_moves(
+        &self,
+        tree: &LegTree,
+        nodes: &[LegNode],
+        start: Coord,
+        taken: &mut Taken,
+        out: &mut impl FnMut(Coord, &[(Coord, bool)]),
+    ) {
+        for node in nodes {
+            let leg = node.leg;
+            let children = tree.children(node);
+            self.leg_squares(leg, start, &mut |q, rel, _, _| {
+                if node.ends && stops(leg, true, rel) {
+                    let [capture, hop] = ways(leg, true, rel);
+                    for (take, ok) in [(true, capture), (false, hop), (false, rel == Rel::Empty)] {
+                        if ok {
+                            if rel != Rel::Empty {
+                                taken.push((q, take));
+                            }
+                            if q != self.from || taken.as_slice().iter().any(|t| t.1) {
+                                out(q, taken.as_slice());
+                            }
+                            if rel != Rel::Empty {
+                                taken.pop();
+                            }
+                        }
+                    }
+                }
+                if !children.is_empty() && stops(leg, false, rel) {
+                    let [capture, hop] = ways(leg, false, rel);
+                    for (take, ok) in [(true, capture), (false, hop), (false, rel == Rel::Empty)] {
+                        if ok {
+                            if rel != Rel::Empty {
+                                taken.push((q, take));
+                            }
+                            self.tree_moves(tree, children, q, taken, out);
+                            if rel != Rel::Empty {
+                                taken.pop();
+                            }
+                        }
+                    }
+                }
+                true
+            });
+        }
+    }
+
     /// The moves from leg `k` on, collected.
     fn move_list(&self, k: usize, start: Coord, taken: &mut Taken) -> Vec<PathMove> {
         let mut out = Vec::new();
@@ -391,13 +513,39 @@ impl<S: Surface> Walk<'_, S> {
 }
 
 impl PathMove {
-    /// The move to `to` taking `taken` (`(square, captured?)`, in move order).
-    pub(crate) fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
+    /// The move to `to` taking nothing. O(1).
+    pub(crate) const fn plain(to: Coord) -> Self {
         Self {
             to,
-            captures: taken.iter().filter(|t| t.1).map(|t| t.0).collect(),
-            hops: taken.iter().filter(|t| !t.1).map(|t| t.0).collect(),
+            taken: [Coord::new(0, 0); MAX_TAKEN],
+            captured: 0,
+            len: 0,
         }
+    }
+
+    /// The move to `to` capturing the piece there and nothing else. O(1).
+    pub(crate) const fn capture(to: Coord) -> Self {
+        let mut out = Self::plain(to);
+        out.taken[0] = to;
+        out.captured = 1;
+        out.len = 1;
+        out
+    }
+
+    /// The move to `to` taking `taken` (`(square, captured?)`, in move order; at most
+    /// `MAX_LEGS + 1` squares, as the walker's moves take). O(legs).
+    pub(crate) fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
+        let mut out = Self::plain(to);
+        for &(c, _) in taken.iter().filter(|t| t.1) {
+            out.taken[usize::from(out.len)] = c;
+            out.len += 1;
+        }
+        out.captured = out.len;
+        for &(c, _) in taken.iter().filter(|t| !t.1) {
+            out.taken[usize::from(out.len)] = c;
+            out.len += 1;
+        }
+        out
     }
 }
 
@@ -455,6 +603,28 @@ pub(crate) fn each_move(
         foe: None,
     };
     walk.moves(0, from, &mut Taken::new(), out);
+}
+
+/// The moves a piece of side `me` makes along every path of `tree` from `from` on `surface`,
+/// told to `out` as [`each_move`] tells them (a move may come more than once, from two paths).
+/// The legs the paths share are walked once. O(nodes visited × squares per leg): for the
+/// Lion-like `KADcaKmabK` 16 first legs and the second legs of those that stop, instead of
+/// 128 two-leg walks.
+pub(crate) fn each_tree_move(
+    tree: &LegTree,
+    from: Coord,
+    me: Option<Colour>,
+    surface: &impl Surface,
+    out: &mut impl FnMut(Coord, &[(Coord, bool)]),
+) {
+    let walk = Walk {
+        legs: &[],
+        from,
+        me,
+        surface,
+        foe: None,
+    };
+    walk.tree_moves(tree, tree.roots(), from, &mut Taken::new(), out);
 }
 
 /// The squares a compiled path ([`LegPath::plan`]) reaches from `from` on a flat board, in

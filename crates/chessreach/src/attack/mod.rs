@@ -22,6 +22,7 @@ mod diagram;
 mod fen;
 pub(crate) mod legs;
 mod mover;
+mod moves;
 mod position;
 mod setup;
 mod strip;

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use super::walk::{self, Surface, WalkSink};
 use crate::geometry::{Board, Coord, Rect, Wrap};
-use crate::piece::{Colour, Rule, Step};
+use crate::piece::{Colour, LegTree, Rule, Step};
 
 /// A kind of piece: the letter that shows it, and its rule (as White plays it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +144,9 @@ pub struct Position {
     kinds: Vec<Kind>,
     pieces: Vec<Placed>,
     steps: Vec<[Vec<Step>; 2]>,
+    /// Per kind and colour, its leg paths as a tree ([`LegTree`]): what
+    /// [`Position::moves_of`] walks.
+    trees: Vec<[LegTree; 2]>,
     /// Per kind and colour, the confinement's extra steps with their squares.
     extra: Vec<[Vec<ExtraSteps>; 2]>,
     /// Squares of the pieces whose kind is unhoppable, sorted.
@@ -195,6 +198,14 @@ impl Position {
             .iter()
             .map(|k| [k.rule.steps(Colour::White), k.rule.steps(Colour::Black)])
             .collect();
+        let trees = kinds
+            .iter()
+            .map(|k| {
+                let white = LegTree::new(k.rule.paths());
+                let black: Vec<_> = k.rule.paths().iter().map(|p| p.turned()).collect();
+                [white, LegTree::new(&black)]
+            })
+            .collect();
         let extra = kinds
             .iter()
             .map(|k| {
@@ -226,6 +237,7 @@ impl Position {
             kinds,
             pieces,
             steps,
+            trees,
             extra,
             unhoppable,
             walls,
@@ -439,6 +451,12 @@ impl Position {
     pub fn steps_of(&self, i: usize) -> &[Step] {
         let p = self.pieces[i];
         &self.steps[p.kind][p.colour.index()]
+    }
+
+    /// The leg paths of piece `i` (its kind's, turned for Black) as a tree. O(1).
+    pub(crate) fn tree_of(&self, i: usize) -> &LegTree {
+        let p = self.pieces[i];
+        &self.trees[p.kind][p.colour.index()]
     }
 
     /// The letter shown for piece `i`: upper-case for White, lower-case for Black.

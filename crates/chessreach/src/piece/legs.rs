@@ -166,6 +166,85 @@ impl LegPlan {
     }
 }
 
+/// A piece's leg paths (one colour's) as a tree of legs: paths that begin with the same legs
+/// share those nodes, so a move generator walks each shared leg once from a square (the
+/// Lion-like `KADcaKmabK`'s 128 two-leg paths are 16 first legs, each with 8 second legs).
+/// Built once per kind and colour with the position. Paths are exactly the root-to-node
+/// sequences of nodes marked `ends`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LegTree {
+    /// Every node; a node's children are contiguous, the roots are `nodes[..roots]`.
+    nodes: Vec<LegNode>,
+    roots: u32,
+}
+
+/// A node of a [`LegTree`]: one leg, whether a path ends with it, and where its children are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LegNode {
+    /// The leg.
+    pub(crate) leg: Leg,
+    /// Whether a path ends with this leg (it is then that path's last leg).
+    pub(crate) ends: bool,
+    /// `nodes[first..first + count]` are the next legs of the paths through this node.
+    first: u32,
+    count: u32,
+}
+
+impl LegTree {
+    /// The tree of these paths. O(paths × legs × distinct legs per level), once per kind.
+    pub(crate) fn new(paths: &[LegPath]) -> Self {
+        let all: Vec<&[Leg]> = paths.iter().map(LegPath::legs).collect();
+        let mut nodes = Vec::new();
+        let (_, roots) = Self::level(&mut nodes, &all);
+        Self { nodes, roots }
+    }
+
+    /// Adds the nodes of the first legs of `paths` (each non-empty), contiguous, then their
+    /// subtrees; returns where they start and how many there are.
+    fn level(nodes: &mut Vec<LegNode>, paths: &[&[Leg]]) -> (u32, u32) {
+        let mut legs: Vec<Leg> = paths.iter().map(|p| p[0]).collect();
+        legs.sort_unstable();
+        legs.dedup();
+        let first = nodes.len();
+        nodes.extend(legs.iter().map(|&leg| LegNode {
+            leg,
+            ends: paths.iter().any(|p| p.len() == 1 && p[0] == leg),
+            first: 0,
+            count: 0,
+        }));
+        for (j, &leg) in legs.iter().enumerate() {
+            let rest: Vec<&[Leg]> = paths
+                .iter()
+                .filter(|p| p.len() > 1 && p[0] == leg)
+                .map(|p| &p[1..])
+                .collect();
+            if !rest.is_empty() {
+                let (f, c) = Self::level(nodes, &rest);
+                nodes[first + j].first = f;
+                nodes[first + j].count = c;
+            }
+        }
+        let to_u32 = |n: usize| u32::try_from(n).expect("a rule has few paths");
+        (to_u32(first), to_u32(legs.len()))
+    }
+
+    /// The first legs of the paths.
+    pub(crate) fn roots(&self) -> &[LegNode] {
+        &self.nodes[..self.roots as usize]
+    }
+
+    /// The legs that follow `node` on the paths through it (empty when every path through it
+    /// ends there).
+    pub(crate) fn children(&self, node: &LegNode) -> &[LegNode] {
+        &self.nodes[node.first as usize..(node.first + node.count) as usize]
+    }
+
+    /// Whether it has no path.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.roots == 0
+    }
+}
+
 impl LegPath {
     /// The path of these legs; `None` when there are none or more than [`MAX_LEGS`].
     #[must_use]

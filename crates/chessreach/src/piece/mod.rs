@@ -26,8 +26,8 @@ pub mod xbetza;
 
 pub use atom::{Atom, AtomKind};
 pub use betza::{BetzaError, BetzaErrorKind};
-pub(crate) use legs::LegPlan;
 pub use legs::{flag, stop, Leg, LegPath, MAX_LEGS};
+pub(crate) use legs::{LegNode, LegPlan, LegTree};
 pub use rule::{Component, Legs, Motion, Rule, Step};
 
 use std::fmt;
