@@ -94,7 +94,12 @@ fn long_attacks_inferences_and_diagrams_stop_at_the_deadline() {
             if r.status == 200 {
                 break;
             }
-            assert_eq!(kind(&r.body), "busy", "{endpoint}: {r:?}");
+            // Busy while the worker winds down; on a loaded machine the probe may get the
+            // worker late in its own second and time out itself: then ask again.
+            assert!(
+                ["busy", "timeout"].contains(&kind(&r.body).as_str()),
+                "{endpoint}: {r:?}"
+            );
             assert!(
                 stopped.elapsed() < Duration::from_secs(15),
                 "{endpoint}: the worker still computes after {:?}",
