@@ -78,7 +78,7 @@ use crate::attack::{Placed, Position};
 use crate::geometry::{Coord, Strip};
 use crate::limits::{Budget, Progress};
 use crate::path::question::{Capturable, Question, RouteError, Target, Way};
-use crate::piece::{Colour, Motion};
+use crate::piece::Colour;
 
 /// Bytes a search state takes (its distance, parent and queue entry).
 const STATE_BYTES: u64 = 32;
@@ -399,24 +399,8 @@ fn bounds(
     bare: Option<Box<Engine>>,
 ) -> Option<Result<Vec<u64>, RouteError>> {
     let colour = q.mover.colour;
-    let plain_leaper = |p: &Placed| {
-        let kind = &pos.kinds()[p.kind];
-        kind.confine.is_none()
-            && kind.rule.initial_steps(p.colour).is_empty()
-            && kind
-                .rule
-                .steps(p.colour)
-                .iter()
-                .all(|s| matches!(s.motion, Motion::Leap { .. }) && s.legs().is_empty())
-    };
-    let mut kinds_seen = vec![false; pos.kinds().len()];
-    for (i, p) in pos.pieces().iter().enumerate() {
-        if pos.is_hostile(i, colour) && !kinds_seen[p.kind] {
-            if !plain_leaper(p) {
-                return None;
-            }
-            kinds_seen[p.kind] = true;
-        }
+    if !no_capture::hostiles_leap_plainly(pos, colour) {
+        return None;
     }
     let steps = q.mover.rule.steps(colour);
     let reversible = steps.iter().all(|s| {

@@ -308,57 +308,27 @@ mod tests {
     use super::super::cases::{groups_apart, numbers};
     use super::*;
 
-    /// Maps searched in rounds from a short first reach (1, 3, 16 moves: several rounds, legs
-    /// cut short) are the map searched for every leg at once, on random groups of pieces with
-    /// three of them capturable.
-    #[test]
-    fn rounds_give_the_map_of_every_leg() {
-        let mut next = numbers(0x5eed_0030);
+    /// Compares, on `cases` random groups of pieces (`groups_apart(least, spread, groups)`,
+    /// the first `caps` pieces of every other one capturable), the map of `files` searched
+    /// in rounds from each first reach of `firsts` with the map searched for every leg at
+    /// once; at least `want_compared` cases must be ones the engine answers.
+    fn rounds_agree(
+        seed: u64,
+        cases: usize,
+        (least, spread, groups): (i64, u64, usize),
+        (files, caps): ((i64, i64), usize),
+        firsts: &[u64],
+        want_compared: usize,
+    ) {
+        let mut next = numbers(seed);
         let budget = Budget::new(1 << 30);
         let mut compared = 0;
-        for case in 0..12 {
-            let (pos, strip, q) = groups_apart(case, &mut next, 60, 40, 5);
-            let caps: Vec<Coord> = pos.pieces().iter().step_by(2).take(3).map(|p| p.at).collect();
+        for case in 0..cases {
+            let (pos, strip, q) = groups_apart(case, &mut next, least, spread, groups);
+            let caps: Vec<Coord> = pos.pieces().iter().step_by(2).take(caps).map(|p| p.at).collect();
             let area = Question {
                 mover: q.mover.clone(),
-                target: Area::Files(-12, 90),
-                may_capture: Capturable::Squares(caps),
-            };
-            let with = |first: u64| {
-                let tuning = Tuning {
-                    map_first_reach: first,
-                    ..Tuning::default()
-                };
-                distances_with_captures(&pos, strip, &area, budget, None, tuning)
-            };
-            let want = with(u64::MAX);
-            if want.is_some() {
-                compared += 1;
-            }
-            for first in [1, 3, 16] {
-                assert_eq!(with(first), want, "case {case}, first reach {first}");
-            }
-        }
-        assert!(
-            compared >= 6,
-            "the engine declined most cases ({compared} compared)"
-        );
-    }
-
-    /// Rounds on pieces close to the start, every first reach from 2 to 16: a round that
-    /// reaches every open square through short legs between captures may still have found
-    /// some of them farther than a long leg would (the round must go on, *Rounds*).
-    #[test]
-    fn a_round_reaching_every_square_is_exact_only_below_its_reach() {
-        let mut next = numbers(0x5eed_0031);
-        let budget = Budget::new(1 << 30);
-        let mut compared = 0;
-        for case in 0..60 {
-            let (pos, strip, q) = groups_apart(case, &mut next, 14, 10, 3);
-            let caps: Vec<Coord> = pos.pieces().iter().step_by(2).take(4).map(|p| p.at).collect();
-            let area = Question {
-                mover: q.mover.clone(),
-                target: Area::Files(-8, 30),
+                target: Area::Files(files.0, files.1),
                 may_capture: Capturable::Squares(caps),
             };
             let with = |first: u64| {
@@ -373,13 +343,30 @@ mod tests {
                 continue;
             }
             compared += 1;
-            for first in 2..=16 {
+            for &first in firsts {
                 assert_eq!(with(first), want, "case {case}, first reach {first}");
             }
         }
         assert!(
-            compared >= 8,
+            compared >= want_compared,
             "the engine declined most cases ({compared} compared)"
         );
+    }
+
+    /// Maps searched in rounds from a short first reach (1, 3, 16 moves: several rounds, legs
+    /// cut short) are the map searched for every leg at once, on random groups of pieces
+    /// 60–99 files apart with three of them capturable.
+    #[test]
+    fn rounds_give_the_map_of_every_leg() {
+        rounds_agree(0x5eed_0030, 12, (60, 40, 5), ((-12, 90), 3), &[1, 3, 16], 6);
+    }
+
+    /// Rounds on groups close to the start, every first reach from 2 to 16: a round that
+    /// reaches every open square through short legs between captures may still have found
+    /// some of them farther than a long leg would (the round must go on, *Rounds*).
+    #[test]
+    fn a_round_reaching_every_square_is_exact_only_below_its_reach() {
+        let firsts: Vec<u64> = (2..=16).collect();
+        rounds_agree(0x5eed_0031, 60, (14, 10, 3), ((-8, 30), 4), &firsts, 8);
     }
 }

@@ -46,6 +46,7 @@ use crate::geometry::{Coord, Strip};
 use crate::limits::Budget;
 use crate::path::margin::margin;
 use crate::path::question::{Capturable, Question, RouteError, Target};
+use crate::piece::Colour;
 use crate::piece::Motion;
 
 /// What the proof found.
@@ -86,24 +87,8 @@ pub(super) fn proven(
 ) -> Result<Proof, RouteError> {
     let colour = q.mover.colour;
     let end = q.target.square();
-    let plain_leaper = |p: &Placed| {
-        let kind = &pos.kinds()[p.kind];
-        kind.confine.is_none()
-            && kind.rule.initial_steps(p.colour).is_empty()
-            && kind
-                .rule
-                .steps(p.colour)
-                .iter()
-                .all(|s| matches!(s.motion, Motion::Leap { .. }) && s.legs().is_empty())
-    };
-    let mut kinds_seen = vec![false; pos.kinds().len()];
-    for (i, p) in pos.pieces().iter().enumerate() {
-        if pos.is_hostile(i, colour) && !kinds_seen[p.kind] {
-            if !plain_leaper(p) {
-                return Ok(Proof::Unproven(None));
-            }
-            kinds_seen[p.kind] = true;
-        }
+    if !hostiles_leap_plainly(pos, colour) {
+        return Ok(Proof::Unproven(None));
     }
     if pos.piece_at(end).is_some() || d == u64::MAX {
         return Ok(Proof::Unproven(None));
@@ -224,6 +209,31 @@ fn same_layout(a: &Engine, b: &Engine) -> bool {
             .iter()
             .zip(&b.cores)
             .all(|(x, y)| (x.lb, x.m) == (y.lb, y.m) && a.kinds[x.kind].safe == b.kinds[y.kind].safe)
+}
+
+/// Whether every piece hostile to `colour` moves by plain leaps only (no ride, lame leg,
+/// initial step or region), judged once per kind. O(p + kinds' steps).
+pub(super) fn hostiles_leap_plainly(pos: &Position, colour: Colour) -> bool {
+    let plain_leaper = |p: &Placed| {
+        let kind = &pos.kinds()[p.kind];
+        kind.confine.is_none()
+            && kind.rule.initial_steps(p.colour).is_empty()
+            && kind
+                .rule
+                .steps(p.colour)
+                .iter()
+                .all(|s| matches!(s.motion, Motion::Leap { .. }) && s.legs().is_empty())
+    };
+    let mut kinds_seen = vec![false; pos.kinds().len()];
+    for (i, p) in pos.pieces().iter().enumerate() {
+        if pos.is_hostile(i, colour) && !kinds_seen[p.kind] {
+            if !plain_leaper(p) {
+                return false;
+            }
+            kinds_seen[p.kind] = true;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
