@@ -304,3 +304,14 @@ fn move_diagram_tells_captured_blockers_from_blockers_in_the_way() {
         "@ the piece   # a blocker (a foe) in the way   C a blocker it captures   * moves or captures"
     );
 }
+
+/// A locust victim stays on its square for the later legs (as in XBoard), so a path may end
+/// where it took one: `cafmabW` takes d5, steps on to d6 and comes back onto d5 — one piece
+/// taken once, not twice (a route replayed it twice before).
+#[test]
+fn a_path_ending_on_its_locust_victim_takes_it_once() {
+    let pos = position("cafmabW", Colour::White, "d4", "", "d5");
+    let all = moves(&pos);
+    assert!(all.contains(&(sq("d5"), vec![sq("d5")])), "{all:?}");
+    assert!(all.iter().all(|(_, taken)| taken.len() == 1), "{all:?}");
+}

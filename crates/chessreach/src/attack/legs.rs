@@ -537,6 +537,11 @@ impl PathMove {
     pub(crate) fn of(to: Coord, taken: &[(Coord, bool)]) -> Self {
         let mut out = Self::plain(to);
         for &(c, _) in taken.iter().filter(|t| t.1) {
+            // A locust victim stays on its square for the later legs: a move ending there
+            // takes that one piece once.
+            if out.taken[..usize::from(out.len)].contains(&c) {
+                continue;
+            }
             out.taken[usize::from(out.len)] = c;
             out.len += 1;
         }
