@@ -33,7 +33,10 @@ Needs `pip install pyffish`. Prints each disagreement, then the counts; exits 1 
 """
 
 import argparse
+import functools
 import json
+import multiprocessing
+import os
 import random
 import re
 import subprocess
@@ -167,6 +170,67 @@ def route_moves(binary, extra, name, rows, colour, r, f, ranks):
     return {s for s, d in json.loads(out.stdout)["distances"].items() if d == 1}, None
 
 
+def check_variant(o, extra, item):
+    """One variant's start and random positions against Fairy-Stockfish (run in a worker:
+    pyffish's loaded probes are inherited by the fork). Its own random stream, so the cases
+    do not depend on the order the workers take the variants in."""
+    name, (probe, king_as, filler, v) = item
+    rng = random.Random(f"{o.seed}:{name}")
+    bad = positions = checks = movers = moved = 0
+    said = []
+    say = said.append
+    files, ranks = (int(x) for x in v["board"].split("x"))
+    start = sf.start_fen(name)
+    if start != v["start_fen"]:
+        bad += 1
+        say(f"{name}: start FEN differs: Fairy-Stockfish {start}, chessreach {v['start_fen']}")
+    fens = [start]
+    for _ in range(o.games):
+        moves = []
+        for _ in range(rng.randint(1, o.plies)):
+            legal = sf.legal_moves(name, start, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        fens.append(sf.get_fen(name, start, moves))
+    for fen in fens:
+        rows = placement_rows(fen)
+        out = run(o.binary, "attacks", *extra, "--variant", name, "--fen", fen, "--format", "json")
+        if out.returncode != 0:
+            bad += 1
+            say(f"{name}: chessreach refused {fen}: {out.stderr.strip()}")
+            continue
+        j = json.loads(out.stdout)
+        mine = {(c, s) for c in ("white", "black") for s in j[c]["squares"]}
+        theirs = fsf_attacked(probe, rows, files, ranks, filler, king_as)
+        positions += 1
+        checks += 2 * files * ranks
+        if mine != theirs:
+            bad += 1
+            say(f"{name}: {fen}: only Fairy-Stockfish {sorted(theirs - mine)}, only chessreach {sorted(mine - theirs)}")
+        # Route moves: a piece's one-move squares as a route mover among pieces all of
+        # its side against Fairy-Stockfish's quiet moves (promoted pieces left out).
+        spots = [(r, f) for r in range(ranks) for f in range(files)
+                 if rows[r][f] and rows[r][f] != "*" and not rows[r][f].startswith("+")]
+        for r, f in rng.sample(spots, min(o.movers, len(spots))):
+            colour = rng.choice(("white", "black"))
+            same = [[None if c is None else c if c == "*" else
+                     (c[:-1] + (c[-1].upper() if colour == "white" else c[-1].lower())) for c in row]
+                    for row in rows]
+            square = f"{chr(97 + f)}{ranks - r}"
+            theirs = fsf_moves(probe, same, colour, square, king_as)
+            mine, err = route_moves(o.binary, extra, name, same, colour, r, f, ranks)
+            movers += 1
+            if err is not None or mine != theirs:
+                moved += 1
+                bad += 1
+                what = err or f"only Fairy-Stockfish {sorted(theirs - mine)}, only chessreach {sorted(mine - theirs)}"
+                say(f"{name}: route mover {same[r][f]}@{square} in {to_fen(same, 'w')}: {what}")
+    if not o.quiet:
+        say(f"{name}: {len(fens)} positions checked")
+    return bad, positions, checks, movers, moved, said
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/chessreach")
@@ -177,7 +241,6 @@ def main():
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--ini", help="a variants.ini: check its sections instead of the built-ins")
     a = ap.parse_args()
-    rng = random.Random(a.seed)
     bad = 0
     extra = []
     if a.ini:
@@ -237,56 +300,13 @@ def main():
     sf.load_variant_config("\n\n".join(ini) + "\n")
     positions = checks = 0
     movers = moved = 0
-    for name, (probe, king_as, filler, v) in probes.items():
-        files, ranks = (int(x) for x in v["board"].split("x"))
-        start = sf.start_fen(name)
-        if start != v["start_fen"]:
-            bad += 1
-            print(f"{name}: start FEN differs: Fairy-Stockfish {start}, chessreach {v['start_fen']}")
-        fens = [start]
-        for _ in range(a.games):
-            moves = []
-            for _ in range(rng.randint(1, a.plies)):
-                legal = sf.legal_moves(name, start, moves)
-                if not legal:
-                    break
-                moves.append(rng.choice(legal))
-            fens.append(sf.get_fen(name, start, moves))
-        for fen in fens:
-            rows = placement_rows(fen)
-            out = run(a.binary, "attacks", *extra, "--variant", name, "--fen", fen, "--format", "json")
-            if out.returncode != 0:
-                bad += 1
-                print(f"{name}: chessreach refused {fen}: {out.stderr.strip()}")
-                continue
-            j = json.loads(out.stdout)
-            mine = {(c, s) for c in ("white", "black") for s in j[c]["squares"]}
-            theirs = fsf_attacked(probe, rows, files, ranks, filler, king_as)
-            positions += 1
-            checks += 2 * files * ranks
-            if mine != theirs:
-                bad += 1
-                print(f"{name}: {fen}: only Fairy-Stockfish {sorted(theirs - mine)}, only chessreach {sorted(mine - theirs)}")
-            # Route moves: a piece's one-move squares as a route mover among pieces all of
-            # its side against Fairy-Stockfish's quiet moves (promoted pieces left out).
-            spots = [(r, f) for r in range(ranks) for f in range(files)
-                     if rows[r][f] and rows[r][f] != "*" and not rows[r][f].startswith("+")]
-            for r, f in rng.sample(spots, min(a.movers, len(spots))):
-                colour = rng.choice(("white", "black"))
-                same = [[None if c is None else c if c == "*" else
-                         (c[:-1] + (c[-1].upper() if colour == "white" else c[-1].lower())) for c in row]
-                        for row in rows]
-                square = f"{chr(97 + f)}{ranks - r}"
-                theirs = fsf_moves(probe, same, colour, square, king_as)
-                mine, err = route_moves(a.binary, extra, name, same, colour, r, f, ranks)
-                movers += 1
-                if err is not None or mine != theirs:
-                    moved += 1
-                    bad += 1
-                    what = err or f"only Fairy-Stockfish {sorted(theirs - mine)}, only chessreach {sorted(mine - theirs)}"
-                    print(f"{name}: route mover {same[r][f]}@{square} in {to_fen(same, 'w')}: {what}")
-        if not a.quiet:
-            print(f"{name}: {len(fens)} positions checked")
+    # One worker a core (pyffish and the spawned binaries are the cost); reports in order.
+    with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
+        judged = pool.map(functools.partial(check_variant, a, extra), probes.items())
+    for b, p, c, mv, md, said in judged:
+        bad, positions, checks, movers, moved = bad + b, positions + p, checks + c, movers + mv, moved + md
+        for line in said:
+            print(line)
     print(f"Fairy-Stockfish agrees on {positions - (bad - moved)} of {positions} positions in {len(probes)} variants "
           f"({checks} square-side checks) and on {movers - moved} of {movers} route movers' moves; {bad} differ")
     return 1 if bad else 0
