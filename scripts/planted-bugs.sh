@@ -289,4 +289,7 @@ plant "a move diagram's walk without progress steps (a lab request holds its wor
 plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
   "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \
   "-p chessreach --lib no_capture"
+plant "the attack map's JSON keys in square order, not by name" crates/chessreach-cli/src/attacks.rs \
+  "order.sort_unstable_by(|&i, &j| a.name(i).cmp(a.name(j)));" "" \
+  "-p chessreach-cli --bin chessreach attacks::"
 exit $failed

@@ -263,45 +263,146 @@ impl serde::Serialize for PiecesJson<'_> {
     }
 }
 
+/// An attack map's attacked squares, gathered for its JSON answer: their names in one text
+/// (sorted later, as a JSON object's keys are), the attacking pieces' indices in one list, and
+/// which sides attack each. Per attacked square its name and [`Attacked::SQUARE_BYTES`], per
+/// (square, attacker) 4 bytes: no tree of JSON values (which took about 340 bytes a pair).
+#[derive(Default)]
+struct Attacked {
+    names: String,
+    name_ends: Vec<usize>,
+    who: Vec<u32>,
+    who_ends: Vec<usize>,
+    /// Bit 0: a White piece attacks the square; bit 1: a Black one.
+    sides: Vec<u8>,
+}
+
+impl Attacked {
+    /// Bytes per attacked square besides its name: two ends, the sides byte and its place in
+    /// the sorted order.
+    const SQUARE_BYTES: u64 = 25;
+
+    /// Bytes gathering `squares` attacked squares with names of at most `name_len` bytes and
+    /// `pairs` (square, attacker) pairs may take. `None` on overflow.
+    fn bytes_needed(squares: u64, pairs: u64, name_len: u64) -> Option<u64> {
+        squares
+            .checked_mul(Self::SQUARE_BYTES.checked_add(name_len)?)?
+            .checked_add(pairs.checked_mul(4)?)
+    }
+
+    /// The squares `attackers` lists, in its order. O(squares + attackers).
+    fn gather(pos: &Position, attackers: impl Iterator<Item = (Coord, impl AsRef<[u32]>)>) -> Self {
+        let mut a = Self::default();
+        for (c, who) in attackers {
+            let who = who.as_ref();
+            pos.board().push_name(c, &mut a.names);
+            a.name_ends.push(a.names.len());
+            let mut sides = 0;
+            for &i in who {
+                if let Some(p) = usize::try_from(i).ok().and_then(|i| pos.pieces().get(i)) {
+                    sides |= 1 << p.colour.index();
+                }
+            }
+            a.who.extend_from_slice(who);
+            a.who_ends.push(a.who.len());
+            a.sides.push(sides);
+        }
+        a
+    }
+
+    fn name(&self, i: usize) -> &str {
+        &self.names[i.checked_sub(1).map_or(0, |j| self.name_ends[j])..self.name_ends[i]]
+    }
+
+    fn who(&self, i: usize) -> &[u32] {
+        &self.who[i.checked_sub(1).map_or(0, |j| self.who_ends[j])..self.who_ends[i]]
+    }
+}
+
+/// Text written into `chunk`, passed on to `out` every 32 KiB.
+fn spill(chunk: &mut String, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+    if chunk.len() > 1 << 15 {
+        out.write_all(chunk.as_bytes())?;
+        chunk.clear();
+    }
+    Ok(())
+}
+
 /// Writes an attack map's JSON answer, one shape on every board: `board`, `pieces`, per side
 /// `{count, squares}`, `attackers` (square → the attacking pieces' indices), `rays` (on a
 /// strip the horizontal rider rays, each attacking from `from` by `step` up to `until`, the
 /// blocker, included, or without end when null; empty on bounded boards, whose squares are all
 /// listed) and `wrap` where the board wraps. Squares are named as the board names them.
-/// O(attacked squares + attackers + rays).
+///
+/// Written as it goes, byte for byte what `serde_json`'s pretty printer makes of the answer
+/// as one value (members in key order, `attackers` by square name; each side's squares in
+/// `attackers`' order), holding only [`Attacked`]. O(s log s + attackers + rays) for s
+/// attacked squares.
 fn write_map_json(
     out: &mut impl Write,
     pos: &Position,
-    attackers: impl Iterator<Item = (chessreach::geometry::Coord, Vec<u32>)>,
+    attackers: impl Iterator<Item = (Coord, impl AsRef<[u32]>)>,
     rays: &[Value],
 ) -> Result<()> {
+    use std::fmt::Write as _;
     let board = pos.board();
-    let mut sides: [Vec<String>; 2] = Default::default();
-    let mut by_square = serde_json::Map::new();
-    for (c, who) in attackers {
-        let name = board.name(c);
-        for colour in [Colour::White, Colour::Black] {
-            if who.iter().any(|&i| {
-                usize::try_from(i)
-                    .ok()
-                    .and_then(|i| pos.pieces().get(i))
-                    .is_some_and(|p| p.colour == colour)
-            }) {
-                sides[colour.index()].push(name.clone());
-            }
+    let a = Attacked::gather(pos, attackers);
+    let mut order: Vec<usize> = (0..a.name_ends.len()).collect();
+    order.sort_unstable_by(|&i, &j| a.name(i).cmp(a.name(j)));
+    let mut chunk = String::with_capacity(1 << 16);
+    // Square names are letters, digits, commas and minus signs: nothing JSON escapes.
+    chunk.push_str("{\n  \"attackers\": {");
+    for (n, &i) in order.iter().enumerate() {
+        if n % (1 << 16) == 0 {
+            output::check_deadline();
         }
-        by_square.insert(name, json!(who));
+        let _ = write!(
+            chunk,
+            "{}\n    \"{}\": [",
+            if n == 0 { "" } else { "," },
+            a.name(i)
+        );
+        for (k, w) in a.who(i).iter().enumerate() {
+            let _ = write!(chunk, "{}\n      {w}", if k == 0 { "" } else { "," });
+        }
+        chunk.push_str("\n    ]");
+        spill(&mut chunk, out)?;
     }
-    let side_json = |c: Colour| json!({"count": sides[c.index()].len(), "squares": sides[c.index()]});
-    let answer = json!({
-        "board": board.to_string(),
-        "pieces": PiecesJson(pos),
-        "white": side_json(Colour::White),
-        "black": side_json(Colour::Black),
-        "attackers": by_square,
-        "rays": rays,
-    });
-    output::write_json(out, &output::with_wrap(answer, board))
+    chunk.push_str(if order.is_empty() { "},\n" } else { "\n  },\n" });
+    drop(order);
+    let side = |chunk: &mut String, out: &mut dyn Write, key: &str, bit: u8| -> std::io::Result<()> {
+        let count = a.sides.iter().filter(|&&s| s & bit != 0).count();
+        let _ = write!(
+            chunk,
+            "  \"{key}\": {{\n    \"count\": {count},\n    \"squares\": ["
+        );
+        let mut first = true;
+        for i in (0..a.sides.len()).filter(|&i| a.sides[i] & bit != 0) {
+            let _ = write!(chunk, "{}\n      \"{}\"", if first { "" } else { "," }, a.name(i));
+            first = false;
+            spill(chunk, out)?;
+        }
+        chunk.push_str(if first { "]\n  }" } else { "\n    ]\n  }" });
+        Ok(())
+    };
+    side(&mut chunk, out, "black", 2)?;
+    let _ = write!(
+        chunk,
+        ",\n  \"board\": {},\n  \"pieces\": ",
+        Value::from(board.to_string())
+    );
+    out.write_all(chunk.as_bytes())?;
+    chunk.clear();
+    PiecesJson(pos).write_pretty(1, out)?;
+    let rays = serde_json::to_string_pretty(rays)?.replace('\n', "\n  ");
+    let _ = write!(chunk, ",\n  \"rays\": {rays},\n");
+    side(&mut chunk, out, "white", 1)?;
+    if let Some(w) = output::wrap_of(board) {
+        let _ = write!(chunk, ",\n  \"wrap\": {}", Value::from(w));
+    }
+    chunk.push_str("\n}\n");
+    out.write_all(chunk.as_bytes())?;
+    Ok(())
 }
 
 pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
@@ -320,7 +421,16 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
         Some(view_of(pos, args.window, &[])?)
     };
     let needed = if args.format == Format::Json {
-        AttackMap::bytes_needed_with_json(pos)
+        // The map, and its attacked squares gathered for the answer (at most one a pair).
+        let pairs = AttackMap::pairs_bound(pos);
+        let name_len = pos
+            .board()
+            .name(Coord::new(i64::from(rect.width()), i64::from(rect.height())))
+            .len() as u64;
+        pairs
+            .and_then(|p| Attacked::bytes_needed(p.min(rect.len() as u64), p, name_len))
+            .zip(AttackMap::bytes_needed(pos))
+            .and_then(|(json, map)| json.checked_add(map))
     } else {
         AttackMap::bytes_needed(pos)
     };
@@ -342,7 +452,7 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
                     }
                     !map.attackers(s).is_empty()
                 })
-                .map(|s| (rect.coord(s), map.attackers(s).to_vec()));
+                .map(|s| (rect.coord(s), map.attackers(s)));
             write_map_json(out, pos, attackers, &[])
         }
         Format::Svg | Format::Text => {
@@ -396,10 +506,29 @@ fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) 
     bar.finish_and_clear();
     match args.format {
         Format::Json => {
-            let attackers = map
-                .finite()
-                .chunk_by(|a, b| a.0 == b.0)
-                .map(|run| (run[0].0, run.iter().map(|x| x.1).collect()));
+            let runs = map.finite().chunk_by(|a, b| a.0 == b.0);
+            // The map, and its attacked squares gathered for the answer.
+            let name_len = [map.finite().first(), map.finite().last()]
+                .into_iter()
+                .flatten()
+                .map(|&(c, _)| {
+                    pos.board()
+                        .name(Coord::new(c.file, i64::from(pos.board().ranks())))
+                        .len()
+                })
+                .max()
+                .unwrap_or(0);
+            let needed = Attacked::bytes_needed(
+                runs.clone().count() as u64,
+                map.finite().len() as u64,
+                name_len as u64,
+            )
+            .zip(StripAttackMap::bytes_needed(pos))
+            .and_then(|(json, map)| json.checked_add(map));
+            budget
+                .check("the attack map's JSON answer", needed)
+                .map_err(crate::OverBudget)?;
+            let attackers = runs.map(|run| (run[0].0, run.iter().map(|x| x.1).collect::<Vec<u32>>()));
             let rays: Vec<Value> = map
                 .rays()
                 .map(|r| {
@@ -438,11 +567,127 @@ fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) 
 
 #[cfg(test)]
 mod tests {
-    use chessreach::attack::{Kind, Placed, Position};
+    use chessreach::attack::{AttackMap, Kind, Placed, Position, StripAttackMap};
     use chessreach::geometry::{Board, Coord};
     use chessreach::piece::Colour;
+    use serde_json::{json, Value};
 
-    use super::PiecesJson;
+    use super::{write_map_json, PiecesJson};
+    use crate::output;
+
+    /// The answer as one `serde_json` value, pretty-printed: what [`write_map_json`] must write
+    /// byte for byte.
+    fn map_json_as_one_value(pos: &Position, attackers: &[(Coord, Vec<u32>)], rays: &[Value]) -> String {
+        let mut sides: [Vec<String>; 2] = Default::default();
+        let mut by_square = serde_json::Map::new();
+        for (c, who) in attackers {
+            let name = pos.board().name(*c);
+            for colour in [Colour::White, Colour::Black] {
+                if who.iter().any(|&i| pos.pieces()[i as usize].colour == colour) {
+                    sides[colour.index()].push(name.clone());
+                }
+            }
+            by_square.insert(name, json!(who));
+        }
+        let side = |c: Colour| json!({"count": sides[c.index()].len(), "squares": sides[c.index()]});
+        let answer = json!({
+            "board": pos.board().to_string(),
+            "pieces": PiecesJson(pos),
+            "white": side(Colour::White),
+            "black": side(Colour::Black),
+            "attackers": by_square,
+            "rays": rays,
+        });
+        let mut text = serde_json::to_string_pretty(&output::with_wrap(answer, pos.board())).expect("text");
+        text.push('\n');
+        text
+    }
+
+    /// The map's JSON written as it goes is the answer as one value: flat, wrapped and strip
+    /// boards, lettered and numbered squares (names sorting apart from squares: `a10` before
+    /// `a2`), both colours, no piece or no attacked square, rays.
+    #[test]
+    fn the_map_json_is_written_as_one_value_would_be() {
+        let mut seed = 11u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        for board in [
+            "8x8",
+            "12x12",
+            "30x9",
+            "10x10@both",
+            "7x5@files",
+            "infx5",
+            "infx12",
+        ] {
+            let (name, wrap) = board.split_once('@').unwrap_or((board, ""));
+            let mut board: Board = name.parse().expect("board");
+            if let (Board::Rect(r), false) = (board, wrap.is_empty()) {
+                board = Board::Rect(r.with_wrap(if wrap == "both" {
+                    chessreach::geometry::Wrap::from_edges(true, true)
+                } else {
+                    chessreach::geometry::Wrap::from_edges(true, false)
+                }));
+            }
+            for count in [0, 1, 3, 9] {
+                let mut pieces: Vec<Placed> = Vec::new();
+                while pieces.len() < count {
+                    let file = match board {
+                        Board::Strip(_) => next(41).cast_signed() - 20,
+                        Board::Rect(r) => 1 + next(u64::from(r.width())).cast_signed(),
+                    };
+                    let at = Coord::new(file, 1 + next(u64::from(board.ranks())).cast_signed());
+                    if pieces.iter().all(|p| p.at != at) {
+                        let colour = [Colour::White, Colour::Black][usize::from(next(2) == 0)];
+                        pieces.push(Placed {
+                            kind: usize::try_from(next(4)).expect("a kind"),
+                            colour,
+                            at,
+                        });
+                    }
+                }
+                let kinds = ["N", "R", "K", "fmWfcF"]
+                    .map(|b| Kind::new(b.chars().next().expect("letter"), b.parse().expect("rule")));
+                let pos = Position::new(board, kinds.to_vec(), pieces).expect("position");
+                let (attackers, rays): (Vec<(Coord, Vec<u32>)>, Vec<Value>) = match board {
+                    Board::Rect(rect) => {
+                        let map = AttackMap::new(&pos).expect("bounded");
+                        let attackers = rect
+                            .squares()
+                            .filter(|&s| !map.attackers(s).is_empty())
+                            .map(|s| (rect.coord(s), map.attackers(s).to_vec()))
+                            .collect();
+                        (attackers, Vec::new())
+                    }
+                    Board::Strip(_) => {
+                        let map = StripAttackMap::new(&pos).expect("a strip");
+                        let attackers = map
+                            .finite()
+                            .chunk_by(|a, b| a.0 == b.0)
+                            .map(|run| (run[0].0, run.iter().map(|x| x.1).collect()))
+                            .collect();
+                        let rays = map
+                            .rays()
+                            .map(|r| json!({"piece": r.piece, "until": null}))
+                            .collect();
+                        (attackers, rays)
+                    }
+                };
+                let mut got = Vec::new();
+                write_map_json(&mut got, &pos, attackers.iter().map(|(c, w)| (*c, w)), &rays)
+                    .expect("written");
+                assert_eq!(
+                    String::from_utf8(got).expect("utf-8"),
+                    map_json_as_one_value(&pos, &attackers, &rays),
+                    "{board}, {count} pieces"
+                );
+            }
+        }
+    }
 
     /// The pieces written directly are the pieces as `serde_json` pretty-prints them, at every
     /// depth: on boards naming squares by letter and by number, with walls, both colours,

@@ -232,19 +232,6 @@ impl AttackMap {
         mul_add(squares, 13, Self::pairs_bound(pos)?.checked_mul(12)?)
     }
 
-    /// Bytes the map and its JSON answer (text and tree, 384 bytes per (square, attacker)
-    /// pair) may need together: what a face that writes the JSON checks against its budget.
-    /// `None` on a strip or on overflow. Measured on the CLI's `attacks --format json` (peak
-    /// resident memory over the map's): 12,000 knights on 999×999, about 340 bytes per pair
-    /// once the pieces' objects are set aside (64, the figure used before, let the tree outgrow
-    /// the budget five times); 300 queens on 4000×4000, 130 per pair of
-    /// [`AttackMap::pairs_bound`] (riders' bounds count whole lines).
-    #[must_use]
-    pub fn bytes_needed_with_json(pos: &Position) -> Option<u64> {
-        const JSON_BYTES_PER_PAIR: u64 = 384;
-        Self::bytes_needed(pos)?.checked_add(Self::pairs_bound(pos)?.checked_mul(JSON_BYTES_PER_PAIR)?)
-    }
-
     /// [`AttackMap::new`], refused up front beyond `budget`.
     ///
     /// # Errors
