@@ -292,4 +292,7 @@ plant "captures proven useless without the bare zones' searches (strip routes wi
 plant "the attack map's JSON keys in square order, not by name" crates/chessreach-cli/src/attacks.rs \
   "order.sort_unstable_by(|&i, &j| a.name(i).cmp(a.name(j)));" "" \
   "-p chessreach-cli --bin chessreach attacks::"
+plant "the lab page inlines a first answer of any size" crates/chessreach-cli/src/serve/page.rs \
+  "if out.as_ref().len() > INLINE_LIMIT {" "if out.as_ref().len() > usize::MAX - 1 {" \
+  "-p chessreach-cli --test lab first_answer"
 exit $failed

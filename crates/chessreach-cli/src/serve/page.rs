@@ -3,16 +3,20 @@
 //!
 //! The first render needs one request: the style and the script are in the page, and `GET /`
 //! of an attack-map permalink (or of the bare page, the start position) carries the answer the
-//! script would ask for.
+//! script would ask for — when it is small ([`INLINE_LIMIT`]) and the memory budget has room
+//! for the page while it is sent (the page holds its size of the budget, as an API answer
+//! does); otherwise the page goes without it and the script asks.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Map, Value};
 
+use super::memory::Answer;
 use super::{answer, Shared};
 
 const HTML: &str = include_str!("assets/lab.html");
@@ -34,15 +38,37 @@ fn halves() -> &'static (String, String) {
     })
 }
 
+/// The page without a first answer, built once.
+fn bare() -> &'static str {
+    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PAGE.get_or_init(|| {
+        let (before, after) = halves();
+        format!("{before}\n{after}")
+    })
+}
+
+/// The largest first answer put in the page (its JSON text, before escaping): the page is
+/// built in memory beside it, about three times its size for a moment.
+const INLINE_LIMIT: usize = 1 << 20;
+
 /// The start position the page shows when its URL names none.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 /// `GET /`: the page, with the first answer inlined when the URL is an attack map's.
 pub(super) async fn index(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
     let query = query.as_deref().map(pairs).unwrap_or_default();
-    let first = first_answer(&shared, &query).await.unwrap_or_default();
-    let (before, after) = halves();
-    let html = format!("{before}{first}\n{after}");
+    let html = match first_answer(&shared, &query).await {
+        Some(first) => {
+            let (before, after) = halves();
+            let html = format!("{before}{first}\n{after}").into_bytes();
+            // Charged to the budget until sent; without room, the page goes without it.
+            shared.answers.hold(html.len() as u64).map_or_else(
+                || Body::from(bare()),
+                |held| Body::from(Bytes::from_owner(Answer::new(html, held))),
+            )
+        }
+        None => Body::from(bare()),
+    };
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
 
@@ -110,13 +136,17 @@ fn attacks_body(query: &[(String, String)]) -> Option<Map<String, Value>> {
 }
 
 /// `<script type="application/json" id="first-answer">` holding the endpoint, the body and
-/// the answer, when the URL asks an attack map and a worker is free at once.
+/// the answer, when the URL asks an attack map, a worker is free at once and the answer is at
+/// most [`INLINE_LIMIT`] bytes.
 async fn first_answer(shared: &Shared, query: &[(String, String)]) -> Option<String> {
     let body = attacks_body(query)?;
     let bytes = serde_json::to_vec(&body).ok()?;
     let (out, _) = answer::compute(shared, &["attacks"], &bytes, Instant::now(), Duration::ZERO)
         .await
         .ok()?;
+    if out.as_ref().len() > INLINE_LIMIT {
+        return None;
+    }
     let first = json!({
         "endpoint": "attacks",
         "body": body,

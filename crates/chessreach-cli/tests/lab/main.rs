@@ -488,6 +488,25 @@ fn the_first_answer_is_in_the_page() {
     for url in ["/?view=route&fen=8%2F8", "/?variant=chess", "/?fen=8%2F8&x=1"] {
         assert!(inlined(&server.get(url).body).is_none(), "{url}");
     }
+    // An answer over a MiB (a 200×200 board with 50 queens: 1.26 MB of JSON) is not put
+    // in the page: the script asks for it.
+    let big: Vec<String> = (0..200)
+        .map(|r| match r % 4 {
+            0 => {
+                let f = r * 7 % 199;
+                if f == 0 {
+                    "Q199".to_owned()
+                } else {
+                    format!("{f}Q{}", 199 - f)
+                }
+            }
+            _ => "200".to_owned(),
+        })
+        .collect();
+    let page = server.get(&format!("/?view=attacks&fen={}", big.join("%2F")));
+    assert_eq!(page.status, 200);
+    assert!(inlined(&page.body).is_none(), "a large answer was inlined");
+    assert!(page.body.contains("<script>\n"), "the page without its answer");
     // A FEN that closes the script: refused by the CLI (nothing inlined) or escaped.
     let page = server.get("/?fen=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
     assert!(!page.body.contains("<script>alert"), "{}", page.body);
