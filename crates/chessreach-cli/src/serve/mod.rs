@@ -7,13 +7,14 @@
 //! request runs on a blocking thread with a share of the memory budget, a worker slot and a
 //! time limit ([`answer`]), its answer charged to the budget until it is sent ([`memory`]);
 //! connections are capped and idle ones dropped ([`conn`]); the page
-//! is embedded in the binary ([`page`]).
+//! is embedded in the binary ([`page`]); [`routes`] ties paths to them.
 
 mod answer;
 mod conn;
 mod memory;
 mod page;
 mod request;
+mod routes;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -127,7 +128,7 @@ pub(crate) fn run(args: &Args, budget: Budget) -> Result<()> {
         // A computing request leaves its connection silent: the idle limit outlasts it.
         let idle = timeout + Duration::from_secs(2);
         let listener = conn::Capped::new(listener, usize::from(args.max_connections), idle);
-        let app = answer::router(shared);
+        let app = routes::router(shared);
         axum::serve(listener, app)
             .with_graceful_shutdown(stop_signal())
             .await
