@@ -285,7 +285,7 @@ plant "infer's streamed JSON naming the width as the height" crates/chessreach-c
 plant "a move diagram's walk without progress steps (a lab request holds its worker)" crates/chessreach/src/attack/moves.rs \
   "                ticks.add(1);
                 found.add(to, taken);" "                found.add(to, taken);" \
-  "-p chessreach-cli --test lab bounded"
+  "-p chessreach --test suite xbetza::a_long_move_walk_tells_its_progress"
 plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
   "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \
   "-p chessreach --lib no_capture"

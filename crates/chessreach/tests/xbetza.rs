@@ -315,3 +315,27 @@ fn a_path_ending_on_its_locust_victim_takes_it_once() {
     assert!(all.contains(&(sq("d5"), vec![sq("d5")])), "{all:?}");
     assert!(all.iter().all(|(_, taken)| taken.len() == 1), "{all:?}");
 }
+
+/// A long walk of one piece's moves tells its progress as it goes (the lab stops a request
+/// at its deadline on such a step), not only when it starts.
+#[test]
+fn a_long_move_walk_tells_its_progress() {
+    let rule = xbetza::parse("mpasmpasQ").expect("reads");
+    let rect = Rect::new(40, 40).expect("40x40");
+    let pos = Position::new(
+        Board::Rect(rect),
+        vec![Kind::new('X', rule)],
+        vec![Placed {
+            kind: 0,
+            colour: Colour::White,
+            at: Coord::new(20, 20),
+        }],
+    )
+    .expect("valid");
+    let heard = std::sync::Mutex::new(Vec::new());
+    let record = |_: &'static str, done: u64, _: u64| heard.lock().expect("not poisoned").push(done);
+    let moves = pos.moves_of_progress(0, Some(&record)).expect("bounded");
+    assert!(!moves.is_empty());
+    let heard = heard.into_inner().expect("not poisoned");
+    assert!(heard.iter().any(|&done| done > 0), "told only {heard:?}");
+}
