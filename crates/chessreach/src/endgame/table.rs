@@ -57,7 +57,7 @@ use rayon::prelude::*;
 use super::{EndgameError, Material, Stalemate};
 use crate::limits::Progress;
 use crate::piece::Colour;
-use crate::retro::compiled::{Board64, Compiled};
+use crate::retro::compiled::{Attack64, Board64, Compiled};
 use crate::retro::moves::{AttackTable, Marks, MoveGen, Occupancy};
 
 /// One kind of piece of one colour: its generator, on flat boards its attack table, and its
@@ -206,6 +206,12 @@ pub(crate) struct Table {
     /// The fast path: a board of at most 64 squares, occupancy as `u64` sets and attacks
     /// read from every piece's [`crate::retro::compiled::Attack64`].
     bits: bool,
+    /// The fast path: each slot's table of pairs at hand (shared with its [`Piece`]; one
+    /// read an attacker instead of a walk through the generators).
+    att: [Attack64; 4],
+    /// How far the index moves when each slot's square moves by one (`0`: two identical
+    /// pieces, whose index is not linear in either square).
+    strides: [usize; 4],
     /// Table (in the tablebase) reached by capturing each slot (`usize::MAX`: a royal).
     pub(crate) subs: Vec<usize>,
     pub(crate) cells: Vec<AtomicU16>,
@@ -271,13 +277,14 @@ impl Table {
     }
 
     /// The table of `material` (cells allocated, all zero), its budget already checked;
-    /// `bits`: take the fast path (every piece compiled with its table of pairs).
+    /// `bits`: take the fast path (every piece of `gens` compiled with its table of pairs).
     pub(crate) fn new(
         material: Material,
         slots: Vec<Slot>,
         squares: u64,
         subs: Vec<usize>,
         bits: bool,
+        gens: &[Piece],
     ) -> Self {
         let (positions, e) = Self::sizes(&material, squares).expect("sizes checked by the budget");
         let identical =
@@ -299,6 +306,20 @@ impl Table {
         for (i, sl) in slots.iter().enumerate() {
             side_mask[sl.colour.index()] |= 1 << i;
         }
+        let mut att: [Attack64; 4] = Default::default();
+        if bits {
+            for (a, sl) in att.iter_mut().zip(&slots) {
+                if let Some(t) = &gens[sl.gen].compiled.attack64 {
+                    a.clone_from(t);
+                }
+            }
+        }
+        let strides = match slots.len() {
+            2 => [(squares * e) as usize, e as usize, 0, 0],
+            3 => [(squares * e) as usize, e as usize, 1, 0],
+            _ if identical => [(squares * e) as usize, e as usize, 0, 0],
+            _ => [(squares * e) as usize, e as usize, squares as usize, 1],
+        };
         Self {
             material,
             slots,
@@ -310,6 +331,8 @@ impl Table {
             side_mask,
             gen_of,
             bits,
+            att,
+            strides,
             subs,
             cells: (0..positions).map(|_| AtomicU16::new(0)).collect(),
             levels: (0..2 * squares * blocks).map(|_| AtomicU64::new(0)).collect(),
@@ -372,12 +395,7 @@ impl Table {
             while them != 0 {
                 let j = them.trailing_zeros() as usize;
                 them &= them - 1;
-                let hit = gens[usize::from(self.gen_of[j])]
-                    .compiled
-                    .attack64
-                    .as_ref()
-                    .and_then(|a| a.hit(sq[j], target, occupied));
-                match hit {
+                match self.att[j].hit(sq[j], target, occupied) {
                     Some(true) => return true,
                     Some(false) => {}
                     None => {
@@ -790,10 +808,18 @@ impl Context<'_> {
                 };
                 piece.unmoves(sq[i], &occ, marks, |from| fresh.push(from));
             }
+            // The predecessors' indices: this position's, moved by the slot's stride (one
+            // multiplication a predecessor), or computed whole for identical pieces.
+            let (here, stride) = (t.index(mover, sq), t.strides[i]);
             for &from in fresh.iter() {
                 let mut p = *sq;
                 p[i] = from;
-                let cell = &t.cells[t.index(mover, &p)];
+                let at = if stride == 0 {
+                    t.index(mover, &p)
+                } else {
+                    here.wrapping_add((from as usize).wrapping_sub(sq[i] as usize).wrapping_mul(stride))
+                };
+                let cell = &t.cells[at];
                 let mut cur = cell.load(Relaxed);
                 // The predecessor's count and capture loss, once computed.
                 let mut counted: Option<(u16, u32)> = None;
