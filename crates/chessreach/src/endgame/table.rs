@@ -362,6 +362,13 @@ impl Table {
         (stm.index() as u64 * self.half + (u64::from(sq[0]) * s + u64::from(sq[1])) * self.e + e) as usize
     }
 
+    /// The index of the first position with `stm` to move and the royals on `wk` and `bk`:
+    /// its `e` positions follow, in [`Table::decode`]'s order.
+    #[inline]
+    fn row(&self, stm: Colour, wk: u32, bk: u32) -> usize {
+        (stm.index() as u64 * self.half + (u64::from(wk) * self.squares + u64::from(bk)) * self.e) as usize
+    }
+
     /// The position at an index.
     pub(crate) fn position(&self, index: usize) -> (Colour, Squares) {
         let index = index as u64;
@@ -733,29 +740,36 @@ impl Context<'_> {
             // d < MAX_PLIES: fits the low bits.
             let (won, lost) = (WIN | d as u16, LOSS | d as u16);
             let bit = 1u64 << (d & 63);
-            let block = (t.per_block * t.e) as usize;
-            t.cells.par_chunks(chunk).enumerate().for_each_init(
+            let (squares, e) = (t.squares as usize, t.e as usize);
+            (0..chunks as usize).into_par_iter().for_each_init(
                 || (Marks::new(self.marks), Vec::new()),
-                |(marks, scratch), (k, cells)| {
-                    // The chunk's side to move and White royal square; its rows of `e`
-                    // cells, one per Black royal square (no divisions per cell).
-                    let stm = Colour::BOTH[k / t.squares as usize];
-                    let wk = (k % t.squares as usize) as u32;
-                    for (b, cells) in cells.chunks(block).enumerate() {
-                        if t.levels[k * t.blocks as usize + b].load(Relaxed) & bit == 0 {
+                |(marks, scratch), k| {
+                    // One side to move and one royal square, the other royal's squares
+                    // inner; rows of `e` cells (no divisions per cell). White to move: the
+                    // White royal outer (Black's predecessors stay in its half-chunk); Black
+                    // to move: the Black royal outer, so that the White royal's unmoves (the
+                    // largest stride) land in the same `S` rows of the other half while it
+                    // sweeps, instead of eight chunks per White royal square.
+                    let stm = Colour::BOTH[k / squares];
+                    let outer = (k % squares) as u32;
+                    for inner in 0..squares as u32 {
+                        let (wk, bk) = match stm {
+                            Colour::White => (outer, inner),
+                            Colour::Black => (inner, outer),
+                        };
+                        let start = t.row(stm, wk, bk);
+                        if t.levels[t.block(stm, &[wk, bk, 0, 0])].load(Relaxed) & bit == 0 {
                             continue;
                         }
-                        for (r, row) in cells.chunks(t.e as usize).enumerate() {
-                            let bk = (b as u64 * t.per_block) as u32 + r as u32;
-                            for (cell, &[third, fourth]) in row.iter().zip(&t.decode) {
-                                let c = cell.load(Relaxed);
-                                if c != won && c != lost {
-                                    continue;
-                                }
-                                let sq = [wk, bk, third, fourth];
-                                if let Err(e) = self.back(t, stm, &sq, c == lost, d, marks, scratch, &top) {
-                                    return fail(e);
-                                }
+                        let row = &t.cells[start..start + e];
+                        for (cell, &[third, fourth]) in row.iter().zip(&t.decode) {
+                            let c = cell.load(Relaxed);
+                            if c != won && c != lost {
+                                continue;
+                            }
+                            let sq = [wk, bk, third, fourth];
+                            if let Err(e) = self.back(t, stm, &sq, c == lost, d, marks, scratch, &top) {
+                                return fail(e);
                             }
                         }
                     }
