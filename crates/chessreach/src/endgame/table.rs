@@ -26,15 +26,23 @@
 //! `max(d + 1, its longest capture into a subgame it loses)` (its captures walked again
 //! alone, [`Walk::Captures`], unless counted in the same step). Level order makes wins
 //! shortest and losses longest. Unresolved positions at the end are draws. A level's pass
-//! reads each chunk's side to move and royal squares from its loop counters (no division per
+//! reads each row's side to move and royal squares from its loop counters (no division per
 //! cell), and the shared maximum level and level bits are read before they are written (a
-//! read-modify-write only when they change: the cores keep the cache lines shared).
+//! read-modify-write only when they change: the cores keep the cache lines shared). It sweeps
+//! White-to-move rows White royal square by White royal square and Black-to-move rows Black
+//! royal square by Black royal square: a Black-to-move position's predecessors include the
+//! White royal's unmoves, the index's largest stride (`S · E` cells), and swept this way they
+//! all fall in the `S` rows of one Black royal square of the other half (`2 · S · E` bytes,
+//! 512 KB for four pieces on 8×8) instead of in eight chunks of `2 · S · E` bytes per White
+//! royal square. A predecessor's index is the position's own moved by the moving slot's
+//! stride (one multiplication; identical pieces: the whole index).
 //!
 //! **Paths.** Moves and unmoves are read from each rule's [`Compiled`] steps (lists of
 //! squares, no coordinate arithmetic). On boards of at most 64 squares (the fast path,
 //! [`super::Tuning::bitboards`]) occupancy is a `u64` set and an attack is one read of the
-//! rule's table of square pairs; larger boards (and `bitboards: false`) ask the pieces'
-//! squares one by one and the generator's attack test. Both give the same answers.
+//! rule's table of square pairs (each table holds its slots' tables, shared, at hand); larger
+//! boards (and `bitboards: false`) ask the pieces' squares one by one and the generator's
+//! attack test. Both give the same answers.
 //!
 //! Cost: O(P · m) time for `P` positions and `m` moves a position (the counting pass
 //! O(P · pieces · steps); an attack test O(pieces) on the fast path), plus per level a scan
