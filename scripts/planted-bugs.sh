@@ -109,9 +109,9 @@ plant "the endgame's captures-only walk walking nothing (a lost position's captu
   "if walk == Walk::Captures && enemy == 0 {" \
   "if walk == Walk::Captures && enemy != 0 {" \
   "-p chessreach --test suite endgame"
-plant "the endgame's level scan decoding the wrong royal squares (Black to move, royals swapped)" crates/chessreach/src/endgame/table.rs \
-  "                            Colour::Black => (inner, outer)," \
-  "                            Colour::Black => (outer, inner)," \
+plant "the endgame's level sweep reading the wrong block's level bits (the royals swapped)" crates/chessreach/src/endgame/table.rs \
+  "if t.levels[t.block(stm, &[wk, bk, 0, 0])].load(Relaxed) & bit == 0 {" \
+  "if t.levels[t.block(stm, &[bk, wk, 0, 0])].load(Relaxed) & bit == 0 {" \
   "-p chessreach --test suite endgame"
 plant "the endgame's predecessor index stepping by the wrong slot's stride (two different others)" crates/chessreach/src/endgame/table.rs \
   "            _ => [(squares * e) as usize, e as usize, squares as usize, 1]," \
