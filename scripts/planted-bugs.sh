@@ -109,10 +109,18 @@ plant "the endgame's captures-only walk walking nothing (a lost position's captu
   "if walk == Walk::Captures && enemy == 0 {" \
   "if walk == Walk::Captures && enemy != 0 {" \
   "-p chessreach --test suite endgame"
-plant "the endgame's level scan decoding the wrong Black royal square" crates/chessreach/src/endgame/table.rs \
-  "let bk = (b as u64 * t.per_block) as u32 + r as u32;" \
-  "let bk = (b as u64 * t.per_block) as u32 + (r as u32 ^ 1);" \
+plant "the endgame's level sweep reading the wrong block's level bits (the royals swapped)" crates/chessreach/src/endgame/table.rs \
+  "if t.levels[t.block(stm, &[wk, bk, 0, 0])].load(Relaxed) & bit == 0 {" \
+  "if t.levels[t.block(stm, &[bk, wk, 0, 0])].load(Relaxed) & bit == 0 {" \
   "-p chessreach --test suite endgame"
+plant "the endgame's predecessor index stepping by the wrong slot's stride (two different others)" crates/chessreach/src/endgame/table.rs \
+  "            _ => [(squares * e) as usize, e as usize, squares as usize, 1]," \
+  "            _ => [(squares * e) as usize, e as usize, 1, squares as usize]," \
+  "-p chessreach --test suite endgame_oracle::"
+plant "the endgame fast path's attack tables handed to the wrong slots" crates/chessreach/src/endgame/table.rs \
+  "            for (a, sl) in att.iter_mut().zip(&slots) {" \
+  "            for (a, sl) in att.iter_mut().zip(slots.iter().rev()) {" \
+  "-p chessreach --test suite endgame_oracle::"
 plant "a wrapped duel ride passing its own square (duel move generator)" crates/chessreach/src/retro/moves.rs \
   "            let Some(to) = self.at(tx, ty).filter(|&t| Some(t) != home) else {" \
   "            let Some(to) = self.at(tx, ty) else {"

@@ -240,7 +240,7 @@ impl Tablebase {
                     materials.iter().position(|x| *x == sub).unwrap_or(usize::MAX)
                 })
                 .collect();
-            let table = Table::new(m.clone(), slots, squares, subs, bits);
+            let table = Table::new(m.clone(), slots, squares, subs, bits, &gens);
             let cx = Context {
                 gens: &gens,
                 tables: &tables,

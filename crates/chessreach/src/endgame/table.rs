@@ -26,15 +26,23 @@
 //! `max(d + 1, its longest capture into a subgame it loses)` (its captures walked again
 //! alone, [`Walk::Captures`], unless counted in the same step). Level order makes wins
 //! shortest and losses longest. Unresolved positions at the end are draws. A level's pass
-//! reads each chunk's side to move and royal squares from its loop counters (no division per
+//! reads each row's side to move and royal squares from its loop counters (no division per
 //! cell), and the shared maximum level and level bits are read before they are written (a
-//! read-modify-write only when they change: the cores keep the cache lines shared).
+//! read-modify-write only when they change: the cores keep the cache lines shared). It sweeps
+//! White-to-move rows White royal square by White royal square and Black-to-move rows Black
+//! royal square by Black royal square: a Black-to-move position's predecessors include the
+//! White royal's unmoves, the index's largest stride (`S · E` cells), and swept this way they
+//! all fall in the `S` rows of one Black royal square of the other half (`2 · S · E` bytes,
+//! 512 KB for four pieces on 8×8) instead of in eight chunks of `2 · S · E` bytes per White
+//! royal square. A predecessor's index is the position's own moved by the moving slot's
+//! stride (one multiplication; identical pieces: the whole index).
 //!
 //! **Paths.** Moves and unmoves are read from each rule's [`Compiled`] steps (lists of
 //! squares, no coordinate arithmetic). On boards of at most 64 squares (the fast path,
 //! [`super::Tuning::bitboards`]) occupancy is a `u64` set and an attack is one read of the
-//! rule's table of square pairs; larger boards (and `bitboards: false`) ask the pieces'
-//! squares one by one and the generator's attack test. Both give the same answers.
+//! rule's table of square pairs (each table holds its slots' tables, shared, at hand); larger
+//! boards (and `bitboards: false`) ask the pieces' squares one by one and the generator's
+//! attack test. Both give the same answers.
 //!
 //! Cost: O(P · m) time for `P` positions and `m` moves a position (the counting pass
 //! O(P · pieces · steps); an attack test O(pieces) on the fast path), plus per level a scan
@@ -57,7 +65,7 @@ use rayon::prelude::*;
 use super::{EndgameError, Material, Stalemate};
 use crate::limits::Progress;
 use crate::piece::Colour;
-use crate::retro::compiled::{Board64, Compiled};
+use crate::retro::compiled::{Attack64, Board64, Compiled};
 use crate::retro::moves::{AttackTable, Marks, MoveGen, Occupancy};
 
 /// One kind of piece of one colour: its generator, on flat boards its attack table, and its
@@ -206,6 +214,12 @@ pub(crate) struct Table {
     /// The fast path: a board of at most 64 squares, occupancy as `u64` sets and attacks
     /// read from every piece's [`crate::retro::compiled::Attack64`].
     bits: bool,
+    /// The fast path: each slot's table of pairs at hand (shared with its [`Piece`]; one
+    /// read an attacker instead of a walk through the generators).
+    att: [Attack64; 4],
+    /// How far the index moves when each slot's square moves by one (`0`: two identical
+    /// pieces, whose index is not linear in either square).
+    strides: [usize; 4],
     /// Table (in the tablebase) reached by capturing each slot (`usize::MAX`: a royal).
     pub(crate) subs: Vec<usize>,
     pub(crate) cells: Vec<AtomicU16>,
@@ -271,13 +285,14 @@ impl Table {
     }
 
     /// The table of `material` (cells allocated, all zero), its budget already checked;
-    /// `bits`: take the fast path (every piece compiled with its table of pairs).
+    /// `bits`: take the fast path (every piece of `gens` compiled with its table of pairs).
     pub(crate) fn new(
         material: Material,
         slots: Vec<Slot>,
         squares: u64,
         subs: Vec<usize>,
         bits: bool,
+        gens: &[Piece],
     ) -> Self {
         let (positions, e) = Self::sizes(&material, squares).expect("sizes checked by the budget");
         let identical =
@@ -299,6 +314,20 @@ impl Table {
         for (i, sl) in slots.iter().enumerate() {
             side_mask[sl.colour.index()] |= 1 << i;
         }
+        let mut att: [Attack64; 4] = Default::default();
+        if bits {
+            for (a, sl) in att.iter_mut().zip(&slots) {
+                if let Some(t) = &gens[sl.gen].compiled.attack64 {
+                    a.clone_from(t);
+                }
+            }
+        }
+        let strides = match slots.len() {
+            2 => [(squares * e) as usize, e as usize, 0, 0],
+            3 => [(squares * e) as usize, e as usize, 1, 0],
+            _ if identical => [(squares * e) as usize, e as usize, 0, 0],
+            _ => [(squares * e) as usize, e as usize, squares as usize, 1],
+        };
         Self {
             material,
             slots,
@@ -310,6 +339,8 @@ impl Table {
             side_mask,
             gen_of,
             bits,
+            att,
+            strides,
             subs,
             cells: (0..positions).map(|_| AtomicU16::new(0)).collect(),
             levels: (0..2 * squares * blocks).map(|_| AtomicU64::new(0)).collect(),
@@ -337,6 +368,13 @@ impl Table {
             _ => u64::from(sq[2]) * s + u64::from(sq[3]),
         };
         (stm.index() as u64 * self.half + (u64::from(sq[0]) * s + u64::from(sq[1])) * self.e + e) as usize
+    }
+
+    /// The index of the first position with `stm` to move and the royals on `wk` and `bk`:
+    /// its `e` positions follow, in [`Table::decode`]'s order.
+    #[inline]
+    fn row(&self, stm: Colour, wk: u32, bk: u32) -> usize {
+        (stm.index() as u64 * self.half + (u64::from(wk) * self.squares + u64::from(bk)) * self.e) as usize
     }
 
     /// The position at an index.
@@ -372,12 +410,7 @@ impl Table {
             while them != 0 {
                 let j = them.trailing_zeros() as usize;
                 them &= them - 1;
-                let hit = gens[usize::from(self.gen_of[j])]
-                    .compiled
-                    .attack64
-                    .as_ref()
-                    .and_then(|a| a.hit(sq[j], target, occupied));
-                match hit {
+                match self.att[j].hit(sq[j], target, occupied) {
                     Some(true) => return true,
                     Some(false) => {}
                     None => {
@@ -715,29 +748,36 @@ impl Context<'_> {
             // d < MAX_PLIES: fits the low bits.
             let (won, lost) = (WIN | d as u16, LOSS | d as u16);
             let bit = 1u64 << (d & 63);
-            let block = (t.per_block * t.e) as usize;
-            t.cells.par_chunks(chunk).enumerate().for_each_init(
+            let (squares, e) = (t.squares as usize, t.e as usize);
+            (0..chunks as usize).into_par_iter().for_each_init(
                 || (Marks::new(self.marks), Vec::new()),
-                |(marks, scratch), (k, cells)| {
-                    // The chunk's side to move and White royal square; its rows of `e`
-                    // cells, one per Black royal square (no divisions per cell).
-                    let stm = Colour::BOTH[k / t.squares as usize];
-                    let wk = (k % t.squares as usize) as u32;
-                    for (b, cells) in cells.chunks(block).enumerate() {
-                        if t.levels[k * t.blocks as usize + b].load(Relaxed) & bit == 0 {
+                |(marks, scratch), k| {
+                    // One side to move and one royal square, the other royal's squares
+                    // inner; rows of `e` cells (no divisions per cell). White to move: the
+                    // White royal outer (Black's predecessors stay in its half-chunk); Black
+                    // to move: the Black royal outer, so that the White royal's unmoves (the
+                    // largest stride) land in the same `S` rows of the other half while it
+                    // sweeps, instead of eight chunks per White royal square.
+                    let stm = Colour::BOTH[k / squares];
+                    let outer = (k % squares) as u32;
+                    for inner in 0..squares as u32 {
+                        let (wk, bk) = match stm {
+                            Colour::White => (outer, inner),
+                            Colour::Black => (inner, outer),
+                        };
+                        let start = t.row(stm, wk, bk);
+                        if t.levels[t.block(stm, &[wk, bk, 0, 0])].load(Relaxed) & bit == 0 {
                             continue;
                         }
-                        for (r, row) in cells.chunks(t.e as usize).enumerate() {
-                            let bk = (b as u64 * t.per_block) as u32 + r as u32;
-                            for (cell, &[third, fourth]) in row.iter().zip(&t.decode) {
-                                let c = cell.load(Relaxed);
-                                if c != won && c != lost {
-                                    continue;
-                                }
-                                let sq = [wk, bk, third, fourth];
-                                if let Err(e) = self.back(t, stm, &sq, c == lost, d, marks, scratch, &top) {
-                                    return fail(e);
-                                }
+                        let row = &t.cells[start..start + e];
+                        for (cell, &[third, fourth]) in row.iter().zip(&t.decode) {
+                            let c = cell.load(Relaxed);
+                            if c != won && c != lost {
+                                continue;
+                            }
+                            let sq = [wk, bk, third, fourth];
+                            if let Err(e) = self.back(t, stm, &sq, c == lost, d, marks, scratch, &top) {
+                                return fail(e);
                             }
                         }
                     }
@@ -790,10 +830,18 @@ impl Context<'_> {
                 };
                 piece.unmoves(sq[i], &occ, marks, |from| fresh.push(from));
             }
+            // The predecessors' indices: this position's, moved by the slot's stride (one
+            // multiplication a predecessor), or computed whole for identical pieces.
+            let (here, stride) = (t.index(mover, sq), t.strides[i]);
             for &from in fresh.iter() {
                 let mut p = *sq;
                 p[i] = from;
-                let cell = &t.cells[t.index(mover, &p)];
+                let at = if stride == 0 {
+                    t.index(mover, &p)
+                } else {
+                    here.wrapping_add((from as usize).wrapping_sub(sq[i] as usize).wrapping_mul(stride))
+                };
+                let cell = &t.cells[at];
                 let mut cur = cell.load(Relaxed);
                 // The predecessor's count and capture loss, once computed.
                 let mut counted: Option<(u16, u32)> = None;

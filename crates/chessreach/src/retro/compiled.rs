@@ -9,6 +9,8 @@
 //! coordinate arithmetic. Building is O(S · Σ ray lengths) time; memory is bounded by
 //! [`Compiled::bytes`].
 
+use std::sync::Arc;
+
 use super::moves::{Marks, MoveGen, Occupancy, NONE};
 
 /// One step from one square: its squares `squares[at..at + len]` in walking order.
@@ -26,10 +28,11 @@ pub(crate) struct Ray {
 /// reaches `s` and which squares must then be empty, as one `u64` (8 bytes a pair): the
 /// squares between (and the lame leg) when one step reaches `s`; `{s}` when none does (the
 /// attacked piece always stands on `s`); `{q, s}` when several do (ask the generator).
-#[derive(Clone, Debug)]
+/// Shared (`Arc`): every table of a tablebase holds its slots' tables at hand.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Attack64 {
     squares: usize,
-    masks: Vec<u64>,
+    masks: Arc<[u64]>,
 }
 
 impl Attack64 {
@@ -149,7 +152,10 @@ impl Compiled {
                 _ => *m = 1u64 << q | 1u64 << s,
             }
         }
-        Attack64 { squares: n, masks }
+        Attack64 {
+            squares: n,
+            masks: masks.into(),
+        }
     }
 
     #[inline]
