@@ -289,4 +289,20 @@ plant "a move diagram's walk without progress steps (a lab request holds its wor
 plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
   "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \
   "-p chessreach --lib no_capture"
+plant "a small board's table walk passing the first piece on a ray" crates/chessreach/src/attack/moves.rs \
+  "                if rel != 0 {
+                    break;
+                }" "                if rel == 3 {
+                    break;
+                }" \
+  "-p chessreach --lib attack::"
+plant "a small board's leap bits capturing friends as foes" crates/chessreach/src/attack/small.rs \
+  "(crate::piece::stop::FRIEND, &mut bits.friend)," "(crate::piece::stop::FOE, &mut bits.friend)," \
+  "-p chessreach --lib attack::"
+plant "a small board's mover left on its square (a locust cannot come back)" crates/chessreach/src/attack/moves.rs \
+  "        cells[from] = cell::EMPTY;" "        cells[from] = me;" \
+  "-p chessreach --lib attack::"
+plant "a small table dropping a step out and back that captures on the way" crates/chessreach/src/attack/small.rs \
+  "                && before.iter().all(|l| l.stop & takes == 0)" "" \
+  "-p chessreach --lib attack::"
 exit $failed
