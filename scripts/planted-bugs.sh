@@ -212,7 +212,7 @@ plant "a plain leg's fast walk passing the first piece it meets" crates/chessrea
   "-p chessreach --test suite xbetza_oracle::"
 plant "a small board's occupants without their side (friends taken)" crates/chessreach/src/attack/moves.rs \
   "cells[s.index()] = pos.occupant_of(i);" "cells[s.index()] = Occupant::Piece(None);" \
-  "-p chessreach --test suite xbetza::"
+  "-p chessreach --lib attack::moves::"
 plant "a locust victim left in the position for the rest of a route" crates/chessreach/src/path/router.rs \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p]," \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= if v == to { self.cap_bit[p] } else { 0 }," \

@@ -649,8 +649,9 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
-        /// A small board's moves (dense, a bit per square, found in square order) equal the
-        /// same pieces' moves walled in at the corner of a board too large for that path (each
+        /// A small board's moves (its kind's table, 8×8) and a mid-sized board's (dense, a bit
+        /// per square, found in square order; 20×20, walled in at the corner) equal the same
+        /// pieces' moves walled in at the corner of a board too large for either path (each
         /// move walked, then sorted and deduplicated), in the same order.
         #[test]
         fn small_boards_list_moves_as_large_ones(
@@ -663,6 +664,7 @@ mod tests {
         ) {
             let pieces: Vec<_> = pieces.into_iter().collect();
             let small = position(8, text, &pieces).expect("position");
+            let dense = position(20, text, &pieces).expect("position");
             let large = position(80, text, &pieces).expect("position");
             let want = large.moves_of(0).expect("bounded");
             let mut sorted = want.clone();
@@ -671,6 +673,9 @@ mod tests {
             prop_assert_eq!(&sorted, &want);
             // A hopper may hop the walls and land beyond them.
             let want: Vec<_> = want.into_iter().filter(|m| m.to.file <= 8 && m.to.rank <= 8).collect();
+            let inside = |m: &PathMove| m.to.file <= 8 && m.to.rank <= 8;
+            let mid: Vec<_> = dense.moves_of(0).expect("bounded").into_iter().filter(inside).collect();
+            prop_assert_eq!(&mid, &want);
             prop_assert_eq!(small.moves_of(0).expect("bounded"), want);
         }
     }
