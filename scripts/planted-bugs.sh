@@ -220,7 +220,7 @@ plant "a plain leg's fast walk passing the first piece it meets" crates/chessrea
   "-p chessreach --test suite xbetza_oracle::"
 plant "a small board's occupants without their side (friends taken)" crates/chessreach/src/attack/moves.rs \
   "cells[s.index()] = pos.occupant_of(i);" "cells[s.index()] = Occupant::Piece(None);" \
-  "-p chessreach --test suite xbetza::"
+  "-p chessreach --lib attack::moves::"
 plant "a locust victim left in the position for the rest of a route" crates/chessreach/src/path/router.rs \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= self.cap_bit[p]," \
   "Some(p) if self.cap_bit[p] != 0 && take => c |= if v == to { self.cap_bit[p] } else { 0 }," \
@@ -303,4 +303,20 @@ plant "the attack map's JSON keys in square order, not by name" crates/chessreac
 plant "the lab page inlines a first answer of any size" crates/chessreach-cli/src/serve/page.rs \
   "if out.as_ref().len() > INLINE_LIMIT {" "if out.as_ref().len() > usize::MAX - 1 {" \
   "-p chessreach-cli --test lab first_answer"
+plant "a small board's table walk passing the first piece on a ray" crates/chessreach/src/attack/moves.rs \
+  "                if rel != 0 {
+                    break;
+                }" "                if rel == 3 {
+                    break;
+                }" \
+  "-p chessreach --lib attack::"
+plant "a small board's leap bits capturing friends as foes" crates/chessreach/src/attack/small.rs \
+  "(crate::piece::stop::FRIEND, &mut bits.friend)," "(crate::piece::stop::FOE, &mut bits.friend)," \
+  "-p chessreach --lib attack::"
+plant "a small board's mover left on its square (a locust cannot come back)" crates/chessreach/src/attack/moves.rs \
+  "        cells[from] = cell::EMPTY;" "        cells[from] = me;" \
+  "-p chessreach --lib attack::"
+plant "a small table dropping a step out and back that captures on the way" crates/chessreach/src/attack/small.rs \
+  "                && before.iter().all(|l| l.stop & takes == 0)" "" \
+  "-p chessreach --lib attack::"
 exit $failed

@@ -19,7 +19,7 @@ use crate::piece::{flag, stop, Colour, Leg, LegNode, LegPath, LegPlan, LegTree, 
 
 /// The most pieces one move takes on its way (captured or hopped): a leg stops on at most
 /// one piece, and the attack walker's probes start with one more.
-const MAX_TAKEN: usize = MAX_LEGS + 1;
+pub(crate) const MAX_TAKEN: usize = MAX_LEGS + 1;
 
 /// One real move along a path: where it ends, what it captures on the way (locust victims,
 /// then the last leg's victim) and the pieces it hops. A plain value (no heap): the squares it
@@ -102,7 +102,7 @@ impl Taken {
 
 /// What a square holds as the moving piece sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Rel {
+pub(crate) enum Rel {
     Empty,
     Foe,
     Friend,
@@ -111,7 +111,7 @@ enum Rel {
 }
 
 /// Whether `leg` (the move's last when `last`) may stop on a square holding `rel`. O(1).
-fn stops(leg: Leg, last: bool, rel: Rel) -> bool {
+pub(crate) fn stops(leg: Leg, last: bool, rel: Rel) -> bool {
     let foe = leg.stop & stop::FOE != 0;
     let friend = leg.stop & stop::FRIEND != 0;
     let hop = !last && leg.stop & stop::HOP != 0;
@@ -126,7 +126,7 @@ fn stops(leg: Leg, last: bool, rel: Rel) -> bool {
 /// The ways `leg` (the move's last when `last`) may stop on a square holding `rel`:
 /// `(captures, hops)`. A piece that the leg may both capture and hop gives two moves, as
 /// XBoard makes both. O(1).
-fn ways(leg: Leg, last: bool, rel: Rel) -> [bool; 2] {
+pub(crate) fn ways(leg: Leg, last: bool, rel: Rel) -> [bool; 2] {
     let (foe, friend) = (leg.stop & stop::FOE != 0, leg.stop & stop::FRIEND != 0);
     let hop = !last && leg.stop & stop::HOP != 0;
     match rel {
@@ -529,6 +529,26 @@ impl PathMove {
         out.taken[0] = to;
         out.captured = 1;
         out.len = 1;
+        out
+    }
+
+    /// The move to `to` capturing `captures` (each once, in move order) and hopping `hops`
+    /// (at most `MAX_LEGS + 1` squares in all). O(legs).
+    pub(crate) fn from_parts(
+        to: Coord,
+        captures: impl IntoIterator<Item = Coord>,
+        hops: impl IntoIterator<Item = Coord>,
+    ) -> Self {
+        let mut out = Self::plain(to);
+        for c in captures {
+            out.taken[usize::from(out.len)] = c;
+            out.len += 1;
+        }
+        out.captured = out.len;
+        for c in hops {
+            out.taken[usize::from(out.len)] = c;
+            out.len += 1;
+        }
         out
     }
 

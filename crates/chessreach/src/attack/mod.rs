@@ -25,6 +25,7 @@ mod mover;
 mod moves;
 mod position;
 mod setup;
+mod small;
 mod strip;
 mod surface;
 pub(crate) mod walk;

@@ -1,7 +1,8 @@
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use thiserror::Error;
 
+use super::small::SmallTable;
 use super::walk::{self, Surface, WalkSink};
 use crate::geometry::{Board, Coord, Rect, Wrap};
 use crate::piece::{Colour, LegTree, Rule, Step};
@@ -133,6 +134,9 @@ pub enum PositionError {
     },
 }
 
+/// A kind's [`SmallTable`] for one colour, once built.
+type SmallCache = OnceLock<Option<Arc<SmallTable>>>;
+
 /// A confinement's extra steps and the squares they may end on (`None`: anywhere).
 type ExtraSteps = (Vec<Step>, Option<Vec<Coord>>);
 
@@ -147,6 +151,10 @@ pub struct Position {
     /// Per kind and colour, its leg paths as a tree ([`LegTree`]): what
     /// [`Position::moves_of`] walks.
     trees: Vec<[LegTree; 2]>,
+    /// Per kind and colour, its moves' table on this board ([`SmallTable`]: flat boards of at
+    /// most 256 squares), built at the first [`Position::moves_of`] that needs it and shared by
+    /// the position's copies (its board's size never changes; `None`: no table for it).
+    small: Vec<[SmallCache; 2]>,
     /// Per kind and colour, the confinement's extra steps with their squares.
     extra: Vec<[Vec<ExtraSteps>; 2]>,
     /// Squares of the pieces whose kind is unhoppable, sorted.
@@ -232,12 +240,14 @@ impl Position {
             .map(|p| p.at)
             .collect();
         walls.sort_unstable();
+        let small = (0..kinds.len()).map(|_| Default::default()).collect();
         Ok(Self {
             board,
             kinds,
             pieces,
             steps,
             trees,
+            small,
             extra,
             unhoppable,
             walls,
@@ -457,6 +467,17 @@ impl Position {
     pub(crate) fn tree_of(&self, i: usize) -> &LegTree {
         let p = self.pieces[i];
         &self.trees[p.kind][p.colour.index()]
+    }
+
+    /// The [`SmallTable`] of piece `i`'s kind and colour on this board, built at the first
+    /// call (O(legs × squares × ray length)); `None` on a board of more than 256 squares or
+    /// for a piece whose table would be too large. The caller checks the board is flat.
+    pub(crate) fn small_table(&self, i: usize) -> Option<&SmallTable> {
+        let p = self.pieces[i];
+        let rect = self.rect()?;
+        self.small[p.kind][p.colour.index()]
+            .get_or_init(|| SmallTable::new(self.steps_of(i), rect).map(Arc::new))
+            .as_deref()
     }
 
     /// The letter shown for piece `i`: upper-case for White, lower-case for Black.
