@@ -1124,6 +1124,79 @@ fn strip_map_case(
     Ok(true)
 }
 
+/// A strip map's rounds (`path::cross::capture_map` docs, *Rounds*) stop only when every open
+/// square is nearer than the round's reach: a round that reaches them all but some farther
+/// may have gone the long way round. A king from (0,3) on 3 ranks, the map on file 2 ((2,3)
+/// held by its own piece), black pawns to capture on (0,2) and (1,1) (the first guards the
+/// second; the second attacks nothing), one more 10^12 files on (the crossing engine answers:
+/// the window would span the strip). With legs of one move (first reach 2) the first round
+/// reaches (2,1) and (2,2) only by capturing both, in 3 moves; both are 2 moves away through
+/// (1,2). Against the state enumeration on the first files, for first reaches 2, 3 and the
+/// default.
+#[test]
+fn strip_map_rounds_go_on_until_every_square_is_nearer() {
+    let kinds = [TestPiece::named("fmWfcF")];
+    let piece = |colour, file, rank| Placed {
+        kind: 0,
+        colour,
+        at: Coord::new(file, rank),
+    };
+    let near = vec![
+        piece(Colour::Black, 0, 2),
+        piece(Colour::Black, 1, 1),
+        piece(Colour::White, 2, 3),
+    ];
+    let capturable = [0, 1];
+    let strip = Strip::new(3).expect("ranks");
+    let start = Coord::new(0, 3);
+    let king = TestPiece::named("K");
+    let window = |c: Coord| (-40..=52).contains(&c.file);
+    let shown = Position::new(Board::Strip(strip), common::kinds(&kinds), near.clone()).expect("position");
+    let truth = oracle(
+        &shown,
+        &kinds,
+        &plain(shown.board(), &king, Colour::White),
+        Colour::White,
+        start,
+        &capturable,
+        &window,
+    );
+    let mut pieces = near.clone();
+    pieces.push(piece(Colour::Black, 1_000_000_000_000, 2));
+    let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces).expect("position");
+    let area = Question {
+        mover: Mover {
+            rule: king.rule(),
+            colour: Colour::White,
+            at: start,
+            by_square: None,
+        },
+        target: Area::Files(2, 2),
+        may_capture: Capturable::Squares(capturable.iter().map(|&i| near[i].at).collect()),
+    };
+    let least = |c: Coord| {
+        truth
+            .iter()
+            .filter(|((_, at), _)| *at == c)
+            .map(|(_, &d)| d)
+            .min()
+    };
+    assert_eq!(
+        (least(Coord::new(2, 1)), least(Coord::new(2, 2))),
+        (Some(2), Some(2)),
+        "the case as described"
+    );
+    for first in [2, 3, route::Tuning::default().map_first_reach] {
+        let mut tuning = route::Tuning::default();
+        tuning.map_first_reach = first;
+        let map = route::ask_tuned(&pos, &area, Budget::new(1 << 28), None, tuning).expect("answered");
+        for r in 1..=3 {
+            let c = Coord::new(2, r);
+            assert_eq!(map.get(c), least(c), "first reach {first}: {c}");
+        }
+    }
+}
+
 /// Movers the crossing engine takes whose moves and captures are the same steps.
 fn crossing_mover() -> impl Strategy<Value = TestPiece> {
     prop_oneof![

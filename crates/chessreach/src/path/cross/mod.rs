@@ -129,7 +129,9 @@ struct Engine {
 )]
 pub struct Tuning {
     /// The most threads a sweep uses: 1, or 2 for a second thread that makes the tables and
-    /// chain steps the sweep will need ahead of it (more count as 2). Default: 2 where
+    /// chain steps the sweep will need ahead of it (more count as 2); with 2, a strip route
+    /// with captures makes its lower bounds on the second thread while the first sweeps from
+    /// the start (`path::cross::capture` docs). Default: 2 where
     /// [`std::thread::available_parallelism`] is at least 2, else 1.
     pub threads: usize,
     /// Which zones are answered by rows instead of searched. Default: [`RowPolicy::Auto`].
