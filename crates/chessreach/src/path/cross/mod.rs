@@ -154,9 +154,10 @@ pub struct Tuning {
     /// that no capture shortens the route without captures (`path::cross::no_capture` docs);
     /// else the lower bounds' sweep is made at once. Default: `true`.
     pub prove_no_capture: bool,
-    /// A strip distance map with captures is searched in rounds of legs shorter than `R`, from
-    /// this `R` on, 16 times longer each round until every square the map can reach is nearer
-    /// (`path::cross::capture_map` docs; `u64::MAX`: one round, every leg). Default: 256.
+    /// A strip distance map with captures is searched first in a round of legs shorter than
+    /// this `R`, exact once every open square of the map is nearer than `R`, else in a second
+    /// round with every leg (`path::cross::capture_map` docs; `u64::MAX`: one round, every
+    /// leg). Default: 256.
     pub map_first_reach: u64,
 }
 
