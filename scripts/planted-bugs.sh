@@ -295,7 +295,9 @@ plant "a move diagram's walk without progress steps (a lab request holds its wor
                 found.add(to, taken);" "                found.add(to, taken);" \
   "-p chessreach --test suite xbetza::a_long_move_walk_tells_its_progress"
 plant "captures proven useless without the bare zones' searches (strip routes with captures)" crates/chessreach/src/path/cross/no_capture.rs \
-  "if same_layout(full, &bare) && potential_holds(" "if same_layout(full, &bare) || potential_holds(" \
+  "        && same_layout(full, bare)
+        && potential_holds(" "        && same_layout(full, bare)
+        || potential_holds(" \
   "-p chessreach --lib no_capture"
 plant "the attack map's JSON keys in square order, not by name" crates/chessreach-cli/src/attacks.rs \
   "order.sort_unstable_by(|&i, &j| a.name(i).cmp(a.name(j)));" "" \
@@ -319,4 +321,10 @@ plant "a small board's mover left on its square (a locust cannot come back)" cra
 plant "a small table dropping a step out and back that captures on the way" crates/chessreach/src/attack/small.rs \
   "                && before.iter().all(|l| l.stop & takes == 0)" "" \
   "-p chessreach --lib attack::"
+plant "the start's leg traced ahead taken for a route that captures first (strip routes with captures, two threads)" crates/chessreach/src/path/cross/capture.rs \
+  "let ahead = traced.take().filter(|_| s == start_state && piece.is_none());" "let ahead = traced.take().filter(|_| s == start_state);" \
+  "-p chessreach --lib no_capture"
+plant "a strip map's rounds stopped once every open square is reached, nearer than the reach or not" crates/chessreach/src/path/cross/capture_map.rs \
+  ".all(|&c| index(c).and_then(|i| best[i]).is_some_and(|b| b < reach));" ".all(|&c| index(c).and_then(|i| best[i]).is_some());" \
+  "-p chessreach --test suite path_oracle::strip_map_rounds"
 exit $failed

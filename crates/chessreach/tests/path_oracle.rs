@@ -1124,6 +1124,78 @@ fn strip_map_case(
     Ok(true)
 }
 
+/// A strip map's rounds (`path::cross::capture_map` docs, *Rounds*) stop only when every open
+/// square is nearer than the round's reach: a round that reaches them all, but some farther,
+/// may have gone the long way round. A wazir from (0,3) on 3 ranks, the map on file 80, a
+/// black pawn to capture on (35,1) (it attacks nothing), one more piece 10^12 files on (the
+/// crossing engine answers: the window would span the strip). With a first reach of 50 the
+/// first round's sweep from the start stops before the map's zone (about 75 moves on), but
+/// reaches the pawn (37 moves), and from there the map (45 to 47 moves more): every square
+/// of the map, (80,3) in 84 moves where the wazir goes straight in 80. Against the state
+/// enumeration on files -40..=130, for first reaches 50, 60 and the default.
+#[test]
+fn strip_map_rounds_go_on_until_every_square_is_nearer() {
+    let kinds = [TestPiece::named("fmWfcF")];
+    let near = vec![Placed {
+        kind: 0,
+        colour: Colour::Black,
+        at: Coord::new(35, 1),
+    }];
+    let capturable = [0];
+    let strip = Strip::new(3).expect("ranks");
+    let start = Coord::new(0, 3);
+    let wazir = TestPiece::named("W");
+    let window = |c: Coord| (-40..=130).contains(&c.file);
+    let shown = Position::new(Board::Strip(strip), common::kinds(&kinds), near.clone()).expect("position");
+    let truth = oracle(
+        &shown,
+        &kinds,
+        &plain(shown.board(), &wazir, Colour::White),
+        Colour::White,
+        start,
+        &capturable,
+        &window,
+    );
+    let mut pieces = near.clone();
+    pieces.push(Placed {
+        kind: 0,
+        colour: Colour::Black,
+        at: Coord::new(1_000_000_000_000, 2),
+    });
+    let pos = Position::new(Board::Strip(strip), common::kinds(&kinds), pieces).expect("position");
+    let area = Question {
+        mover: Mover {
+            rule: wazir.rule(),
+            colour: Colour::White,
+            at: start,
+            by_square: None,
+        },
+        target: Area::Files(80, 80),
+        may_capture: Capturable::Squares(vec![near[0].at]),
+    };
+    let least = |c: Coord| {
+        truth
+            .iter()
+            .filter(|((_, at), _)| *at == c)
+            .map(|(_, &d)| d)
+            .min()
+    };
+    assert_eq!(
+        [1, 2, 3].map(|r| least(Coord::new(80, r))),
+        [Some(82), Some(81), Some(80)],
+        "the case as described"
+    );
+    for first in [50, 60, route::Tuning::default().map_first_reach] {
+        let mut tuning = route::Tuning::default();
+        tuning.map_first_reach = first;
+        let map = route::ask_tuned(&pos, &area, Budget::new(1 << 28), None, tuning).expect("answered");
+        for r in 1..=3 {
+            let c = Coord::new(80, r);
+            assert_eq!(map.get(c), least(c), "first reach {first}: {c}");
+        }
+    }
+}
+
 /// Movers the crossing engine takes whose moves and captures are the same steps.
 fn crossing_mover() -> impl Strategy<Value = TestPiece> {
     prop_oneof![

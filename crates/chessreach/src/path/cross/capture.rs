@@ -62,16 +62,28 @@
 //! with `d + h` below the answer are popped — all of them, in the worst case, where captures
 //! on the way cost no detour and shorten nothing the bound does not see. The proof that
 //! captures are useless: one more build and a zone search per capturable piece; the bounds,
-//! where it fails: one more build and sweep. The route: one more build and sweep per leg. Progress is told once per
-//! state popped (each a build and a sweep, so the call costs nothing in comparison).
+//! where it fails: one more build and sweep. The route: one more build and sweep per leg
+//! (none for the start's). Progress is told once per state popped (each a build and a
+//! sweep, so the call costs nothing in comparison).
+//!
+//! *Two threads* ([`Tuning::threads`]): neither the bare position's engine nor the bounds'
+//! sweep depends on the start's sweep, so they are made on a second thread while the first
+//! builds the start's engine, sweeps and traces its leg to the end; the first then proves or
+//! searches with the bounds as with one thread. Across a strip among far pieces the two
+//! halves are about as long, so the wall time is about one build, one sweep and the output;
+//! the CPU time is the same, plus the bounds' sweep and the trace where they turn out not
+//! needed (the proof holds; the route captures), and the resident peak holds both sweeps.
+//! The start's sweep runs without [`super::ahead`]'s second thread: never more than two.
+//! The answers are the same either way (tested).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::FxHashMap as HashMap;
 
 use super::layout::{engine, engine_also};
-use super::no_capture::{self, Proof};
+use super::no_capture;
 use super::parts::{Goal, Swept};
 use super::{Engine, Tuning};
 use crate::attack::{Placed, Position};
@@ -86,6 +98,33 @@ const STATE_BYTES: u64 = 32;
 /// The start state's engine, sweep and goals (the piece each captures, `None` the end), kept
 /// to trace its leg.
 type StartSweep = (Engine, Swept, Vec<(Option<usize>, Goal)>);
+
+/// The start state's turn, made before the search (its engine, goals, the goals' nodes, the
+/// end's goal and the sweep), and, with two threads, its leg to the end traced ahead while
+/// the other thread makes the bounds (where the trace fails, it is made again and fails there).
+struct Head {
+    e: Engine,
+    goals: Vec<(Option<usize>, Goal)>,
+    only: Vec<Goal>,
+    until: Option<usize>,
+    swept: Swept,
+    traced: Option<Way>,
+}
+
+/// The start's leg to its goal `g` (of `goals`, reached by `swept` on `e` from `from`),
+/// traced. O(the trace, [`Engine::trace_to`]).
+fn trace_start(
+    e: &Engine,
+    from: Coord,
+    swept: &Swept,
+    goals: &[(Option<usize>, Goal)],
+    g: usize,
+) -> Option<Way> {
+    let (_, node, at) = swept.reached[g];
+    let mut kept = vec![e.zone_of(from.file)];
+    kept.extend(goals.iter().map(|(_, g)| g.zone));
+    e.trace_to(from, &kept, (goals[g].1.zone, node, at), swept)
+}
 
 /// A search state: the capturable piece whose square the last leg ended on (`k` for the
 /// start), and the subset captured (the route search's and the map's).
@@ -183,19 +222,62 @@ pub(in crate::path) fn with_captures(
         }
         goals
     };
-    // The engine declines the position with nothing captured: the other engines answer.
-    let first = match build(start_state)? {
-        Ok(e) => e,
-        Err(err) => return Some(Err(err)),
-    };
     let states = u64::try_from(k).ok().filter(|&k| k < 58).map(|k| (k + 1) << k);
-    if let Err(e) = budget.check(
+    let fits = budget.check(
         "the capture subsets of the strip route search ((capturable pieces + 1) x 2^capturable states)",
         states.and_then(|s| s.checked_mul(STATE_BYTES)),
-    ) {
-        return Some(Err(e.into()));
-    }
-    let mut first = Some(first);
+    );
+    // The start state's engine and sweep, made before the search; with two threads, the bare
+    // engine and the bounds on the other one meanwhile, and the route without captures traced
+    // while it is still at work (module docs, "Cost").
+    let stop = AtomicBool::new(false);
+    let fits_ok = fits.is_ok();
+    let (first, early) = std::thread::scope(|scope| {
+        let other = (tuning.threads >= 2 && fits_ok)
+            .then(|| scope.spawn(|| bare_and_bounds(pos, strip, q, &caps, (budget, tuning), &stop)));
+        let first = match build(start_state) {
+            None => None,
+            Some(Err(err)) => Some(Err(err)),
+            // (The engine was built: the states' budget answers.)
+            Some(Ok(_)) if !fits_ok => fits.clone().err().map(|e| Err(e.into())),
+            Some(Ok(e)) => {
+                let goals: Vec<(Option<usize>, Goal)> = goals_of(&e, start_state)
+                    .into_iter()
+                    .filter(|(_, g)| !g.nodes.is_empty())
+                    .collect();
+                let only: Vec<Goal> = goals.iter().map(|(_, g)| g.clone()).collect();
+                // A leg to a capture no nearer than the end is no start of a shorter route:
+                // the sweep stops at the end's distance.
+                let until = goals.iter().position(|(p, _)| p.is_none());
+                let swept = e.sweep_goals(q.mover.at, &only, u64::MAX, until, None);
+                // (Traced whether or not it is the answer: on the other thread's time, as a
+                // rule — its build and sweep are as long as this one's.)
+                let traced = other
+                    .as_ref()
+                    .and(until)
+                    .filter(|&g| swept.reached[g].0 != u64::MAX)
+                    .and_then(|g| trace_start(&e, q.mover.at, &swept, &goals, g));
+                Some(Ok(Head {
+                    e,
+                    goals,
+                    only,
+                    until,
+                    swept,
+                    traced,
+                }))
+            }
+        };
+        if !matches!(first, Some(Ok(_))) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        (first, other.and_then(|o| o.join().ok()))
+    });
+    // The engine declines the position with nothing captured: the other engines answer.
+    let mut first = match first? {
+        Ok(head) => Some(head),
+        Err(err) => return Some(Err(err)),
+    };
+    let mut early = early;
     // Lower bounds of the way left from each square a state may stand on (index `k`: the
     // start), where they are proven; else 0 (plain Dijkstra). Made after the start's sweep,
     // unless that sweep proves captures useless ([`super::no_capture`]); the start's own
@@ -209,6 +291,8 @@ pub(in crate::path) fn with_captures(
     // Progress: states popped, of the most there may be.
     let (mut popped, total) = (0u64, states.unwrap_or(u64::MAX));
     let mut at_start: Option<StartSweep> = None;
+    // The start's leg to the end, traced ahead.
+    let mut traced: Option<Way> = None;
     while let Some(Reverse((f, d, s))) = queue.pop() {
         if best.is_some_and(|(b, _)| f >= b) {
             break;
@@ -220,44 +304,58 @@ pub(in crate::path) fn with_captures(
         if let Some(p) = progress {
             p("capture subsets searched (strip route)", popped, total);
         }
-        let e = match first.take() {
-            Some(e) => e,
-            None => match build(s)? {
+        let (e, goals, only, until, swept) = if let Some(head) = first.take() {
+            traced = head.traced;
+            (head.e, head.goals, head.only, head.until, head.swept)
+        } else {
+            let e = match build(s)? {
                 Ok(e) => e,
                 Err(err) => return Some(Err(err)),
-            },
+            };
+            // Goals no capture move reaches are left out; legs no shorter than the best end
+            // found so far are not looked for.
+            let goals: Vec<(Option<usize>, Goal)> = goals_of(&e, s)
+                .into_iter()
+                .filter(|(_, g)| !g.nodes.is_empty())
+                .collect();
+            let only: Vec<Goal> = goals.iter().map(|(_, g)| g.clone()).collect();
+            let cap = best.map_or(u64::MAX, |(b, _)| b - d);
+            let until = goals.iter().position(|(p, _)| p.is_none());
+            let swept = e.sweep_goals(square_of(s), &only, cap, until, None);
+            (e, goals, only, until, swept)
         };
-        // Goals no capture move reaches are left out; legs no shorter than the best end
-        // found so far are not looked for.
-        let goals: Vec<(Option<usize>, Goal)> = goals_of(&e, s)
-            .into_iter()
-            .filter(|(_, g)| !g.nodes.is_empty())
-            .collect();
-        let only: Vec<Goal> = goals.iter().map(|(_, g)| g.clone()).collect();
-        let cap = best.map_or(u64::MAX, |(b, _)| b - d);
-        // A leg to a capture no nearer than the end is no start of a shorter route: the
-        // sweep stops at the end's distance.
-        let until = goals.iter().position(|(p, _)| p.is_none());
-        let swept = e.sweep_goals(square_of(s), &only, cap, until, None);
         if s == start_state {
             // The route without captures, proven shortest from this sweep alone, or the
             // bounds for the states it reaches.
             let d = until.map_or(u64::MAX, |g| swept.reached[g].0);
-            let proof = if tuning.prove_no_capture {
-                no_capture::proven(pos, strip, q, &caps, &e, (&swept, &only), d, budget, tuning)
-            } else {
-                Ok(Proof::Unproven(None))
+            let (bare, h) = match early.take() {
+                // (Where the sweep did not reach the end no proof is tried: an error of the
+                // proof's engine is then no answer, and the bounds are made as without it.)
+                Some((Err(_), _)) if d == u64::MAX => (Ok(None), None),
+                Some((bare, h)) => (bare, h),
+                None if tuning.prove_no_capture && d != u64::MAX => (
+                    no_capture::bare_engine(pos, strip, q, &caps, budget, tuning),
+                    None,
+                ),
+                None => (Ok(None), None),
             };
-            let bare = match proof {
-                Ok(Proof::Shortest) => {
-                    best = Some((d, s));
-                    at_start = Some((e, swept, goals));
-                    break;
-                }
-                Ok(Proof::Unproven(bare)) => bare,
+            let bare = match bare {
+                Ok(bare) => bare,
                 Err(err) => return Some(Err(err)),
             };
-            lower = Some(match bounds(pos, strip, q, &caps, (budget, tuning), bare) {
+            if bare
+                .as_ref()
+                .is_some_and(|b| no_capture::shortest(&e, b, q, (&swept, &only), d))
+            {
+                best = Some((d, s));
+                at_start = Some((e, swept, goals));
+                break;
+            }
+            let h = match h {
+                Some(h) => h,
+                None => bounds(pos, strip, q, &caps, (budget, tuning), bare.as_ref()),
+            };
+            lower = Some(match h {
                 Some(Ok(h)) => h,
                 Some(Err(err)) => return Some(Err(err)),
                 None => vec![0; k + 1],
@@ -310,12 +408,12 @@ pub(in crate::path) fn with_captures(
     };
     for (s, piece) in legs {
         let from = square_of(s);
-        let leg = if let Some((e, swept, goals)) = at_start.as_ref().filter(|_| s == start_state) {
+        let ahead = traced.take().filter(|_| s == start_state && piece.is_none());
+        let leg = if let Some(leg) = ahead {
+            leg
+        } else if let Some((e, swept, goals)) = at_start.as_ref().filter(|_| s == start_state) {
             let g = goals.iter().position(|(p, _)| *p == piece)?;
-            let (_, node, at) = swept.reached[g];
-            let mut kept = vec![e.zone_of(from.file)];
-            kept.extend(goals.iter().map(|(_, g)| g.zone));
-            e.trace_to(from, &kept, (goals[g].1.zone, node, at), swept)?
+            trace_start(e, from, swept, goals, g)?
         } else {
             let e = match build(s)? {
                 Ok(e) => e,
@@ -396,7 +494,7 @@ fn bounds(
     q: &Question,
     caps: &[usize],
     (budget, tuning): (Budget, Tuning),
-    bare: Option<Box<Engine>>,
+    bare: Option<&Engine>,
 ) -> Option<Result<Vec<u64>, RouteError>> {
     let colour = q.mover.colour;
     if !no_capture::hostiles_leap_plainly(pos, colour) {
@@ -430,12 +528,15 @@ fn bounds(
     let files: Vec<i64> = caps.iter().map(|&i| pos.pieces()[i].at.file).collect();
     // The engine built for the proof (the same position, its explicit files the start's, the
     // end's and every capturable piece's) serves; else one is built.
-    let e = match bare {
-        Some(e) => *e,
-        None => match engine_also(&bare_pos, strip, &back, &files, budget, tuning)? {
+    let own;
+    let e = if let Some(e) = bare {
+        e
+    } else {
+        own = match engine_also(&bare_pos, strip, &back, &files, budget, tuning)? {
             Ok(e) => e,
             Err(err) => return Some(Err(err)),
-        },
+        };
+        &own
     };
     let squares: Vec<Coord> = caps
         .iter()
@@ -468,6 +569,38 @@ fn bounds(
         h[caps.len()] = 0;
     }
     Some(Ok(h))
+}
+
+/// The bare engine ([`no_capture::bare_engine`], where the proof is tried) and the lower
+/// bounds ([`bounds`], on that engine where it was built), made together on another thread
+/// while the start's sweep runs (the bounds are not made where the engine's build fails: its
+/// error is the answer). O(an engine build and a sweep).
+type BareAndBounds = (
+    Result<Option<Engine>, RouteError>,
+    Option<Option<Result<Vec<u64>, RouteError>>>,
+);
+
+/// [`BareAndBounds`] for the question `q` with the capturable pieces `caps`; the bounds are
+/// not made once `stop` is set (the start's engine was not built: no search follows).
+fn bare_and_bounds(
+    pos: &Position,
+    strip: Strip,
+    q: &Question,
+    caps: &[usize],
+    (budget, tuning): (Budget, Tuning),
+    stop: &AtomicBool,
+) -> BareAndBounds {
+    let bare = if tuning.prove_no_capture {
+        no_capture::bare_engine(pos, strip, q, caps, budget, tuning)
+    } else {
+        Ok(None)
+    };
+    let h = match &bare {
+        Ok(_) if stop.load(Ordering::Relaxed) => None,
+        Ok(b) => Some(bounds(pos, strip, q, caps, (budget, tuning), b.as_ref())),
+        Err(_) => None,
+    };
+    (bare, h)
 }
 
 /// The goal nodes of a capture of the piece on `c` (module docs): every node of its zone

@@ -129,7 +129,9 @@ struct Engine {
 )]
 pub struct Tuning {
     /// The most threads a sweep uses: 1, or 2 for a second thread that makes the tables and
-    /// chain steps the sweep will need ahead of it (more count as 2). Default: 2 where
+    /// chain steps the sweep will need ahead of it (more count as 2); with 2, a strip route
+    /// with captures makes its lower bounds on the second thread while the first sweeps from
+    /// the start (`path::cross::capture` docs). Default: 2 where
     /// [`std::thread::available_parallelism`] is at least 2, else 1.
     pub threads: usize,
     /// Which zones are answered by rows instead of searched. Default: [`RowPolicy::Auto`].
@@ -152,9 +154,10 @@ pub struct Tuning {
     /// that no capture shortens the route without captures (`path::cross::no_capture` docs);
     /// else the lower bounds' sweep is made at once. Default: `true`.
     pub prove_no_capture: bool,
-    /// A strip distance map with captures is searched in rounds of legs shorter than `R`, from
-    /// this `R` on, 16 times longer each round until every square the map can reach is nearer
-    /// (`path::cross::capture_map` docs; `u64::MAX`: one round, every leg). Default: 256.
+    /// A strip distance map with captures is searched first in a round of legs shorter than
+    /// this `R`, exact once every open square of the map is nearer than `R`, else in a second
+    /// round with every leg (`path::cross::capture_map` docs; `u64::MAX`: one round, every
+    /// leg). Default: 256.
     pub map_first_reach: u64,
 }
 

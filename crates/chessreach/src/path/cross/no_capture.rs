@@ -49,56 +49,35 @@ use crate::path::question::{Capturable, Question, RouteError, Target};
 use crate::piece::Colour;
 use crate::piece::Motion;
 
-/// What the proof found.
-pub(super) enum Proof {
-    /// The route without captures is shortest.
-    Shortest,
-    /// No proof (or none tried); the engine of the position with every capturable piece gone
-    /// where it was built (the lower bounds' sweep may use it: its explicit files hold the
-    /// start, the end and every capturable piece's).
-    Unproven(Option<Box<Engine>>),
-}
-
 /// The most files of finite reach around each capturable piece made explicit (beyond it no
 /// proof is tried).
 const MAX_REACH: i64 = 4096;
 
-/// Whether the route without captures of `d` moves that `swept` found from the start to
-/// `goals` (the end's among them) on `full` (the engine of `pos` as given, for `q` without
-/// captures) is proven shortest with
-/// captures too (module docs); [`Proof::Unproven`] when no proof is found (or tried: a hostile
-/// piece that is not a plain leaper, an occupied end, zones that differ in layout), and the
-/// caller searches the capture subsets; the bare engine's error where its build fails (its memory).
-/// O(an engine build and a zone search per zone whose squares differ).
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the question, its engine and sweep, and the caller's limits"
-)]
-pub(super) fn proven(
+/// The engine of the bare position (every capturable piece of `caps` gone) that the proof
+/// compares with the full one (module docs: each capturable piece's file with its finite
+/// reach explicit), for `q` without captures; `None` where no proof is tried (a hostile piece
+/// that is not a plain leaper, an occupied end, a reach beyond [`MAX_REACH`], or the engine
+/// declines); its error where its build fails (its memory). It does not depend on the start's
+/// sweep, so it may be built while that sweep runs. O(an engine build).
+pub(super) fn bare_engine(
     pos: &Position,
     strip: Strip,
     q: &Question,
     caps: &[usize],
-    full: &Engine,
-    (swept, goals): (&Swept, &[Goal]),
-    d: u64,
     budget: Budget,
     tuning: Tuning,
-) -> Result<Proof, RouteError> {
+) -> Result<Option<Engine>, RouteError> {
     let colour = q.mover.colour;
     let end = q.target.square();
-    if !hostiles_leap_plainly(pos, colour) {
-        return Ok(Proof::Unproven(None));
-    }
-    if pos.piece_at(end).is_some() || d == u64::MAX {
-        return Ok(Proof::Unproven(None));
+    if !hostiles_leap_plainly(pos, colour) || pos.piece_at(end).is_some() {
+        return Ok(None);
     }
     let steps = q.mover.rule.steps(colour);
     let Some(reach) = margin(pos, strip, &steps, colour).map(|s| s.reach) else {
-        return Ok(Proof::Unproven(None));
+        return Ok(None);
     };
     if !(0..=MAX_REACH).contains(&reach) {
-        return Ok(Proof::Unproven(None));
+        return Ok(None);
     }
     let mut files: Vec<i64> = Vec::new();
     for &i in caps {
@@ -113,23 +92,28 @@ pub(super) fn proven(
         .map(|(_, p)| *p)
         .collect();
     let Ok(bare_pos) = Position::new(pos.board(), pos.kinds().to_vec(), pieces) else {
-        return Ok(Proof::Unproven(None));
+        return Ok(None);
     };
     let mut plain = q.clone();
     plain.may_capture = Capturable::Nothing;
     plain.target = Target::Square(end);
-    let bare = match engine_also(&bare_pos, strip, &plain, &files, budget, tuning) {
-        Some(Ok(e)) => e,
-        Some(Err(e)) => return Err(e),
-        None => return Ok(Proof::Unproven(None)),
-    };
-    Ok(
-        if same_layout(full, &bare) && potential_holds(full, &bare, (q.mover.at, end), (swept, goals), d) {
-            Proof::Shortest
-        } else {
-            Proof::Unproven(Some(Box::new(bare)))
-        },
-    )
+    engine_also(&bare_pos, strip, &plain, &files, budget, tuning).transpose()
+}
+
+/// Whether the route without captures of `d` moves (`u64::MAX`: none) that `swept` found on
+/// `full` is proven shortest by `bare` ([`bare_engine`]): the same layout, and the sweep's
+/// distances a potential of the bare position (module docs). O(zones, and a zone search per
+/// zone whose squares differ).
+pub(super) fn shortest(
+    full: &Engine,
+    bare: &Engine,
+    q: &Question,
+    (swept, goals): (&Swept, &[Goal]),
+    d: u64,
+) -> bool {
+    d != u64::MAX
+        && same_layout(full, bare)
+        && potential_holds(full, bare, (q.mover.at, q.target.square()), (swept, goals), d)
 }
 
 /// Whether the sweep's distances (module docs: `φ'`, from `swept` to `goals`, the end `d`
@@ -245,7 +229,7 @@ mod tests {
 
     /// With the proof and without it (the lower bounds' sweep and the capture subsets searched
     /// at once), routes with captures among knights and kings have the same length, and the
-    /// proof's routes capture nothing.
+    /// proof's routes capture nothing; with one thread or two, the same routes.
     #[test]
     fn the_proof_answers_as_the_capture_search() {
         let mut next = numbers(0x5eed_0031);
@@ -261,14 +245,19 @@ mod tests {
                 may_capture: Capturable::Squares(caps),
                 ..q
             };
-            let ask = |prove_no_capture: bool| {
+            let ask = |prove_no_capture: bool, threads: usize| {
                 let tuning = Tuning {
+                    threads,
                     prove_no_capture,
                     ..Tuning::default()
                 };
                 with_captures(&pos, strip, &q, budget, None, tuning)
             };
-            let (with, without) = (ask(true), ask(false));
+            let (with, without) = (ask(true, 2), ask(false, 2));
+            // One thread or two (the bounds made meanwhile, the route traced ahead): the
+            // same routes, square for square.
+            assert_eq!(ask(true, 1), with, "case {case}: one thread");
+            assert_eq!(ask(false, 1), without, "case {case}: one thread, no proof");
             let moves = |a: &Option<Result<Option<crate::path::Way>, RouteError>>| {
                 a.clone().map(|r| r.map(|w| w.map(|w| w.moves)))
             };
