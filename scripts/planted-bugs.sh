@@ -295,4 +295,18 @@ plant "the attack map's JSON keys in square order, not by name" crates/chessreac
 plant "the lab page inlines a first answer of any size" crates/chessreach-cli/src/serve/page.rs \
   "if out.as_ref().len() > INLINE_LIMIT {" "if out.as_ref().len() > usize::MAX - 1 {" \
   "-p chessreach-cli --test lab first_answer"
+plant "an error's cause that its text already holds said again" crates/chessreach-cli/src/main.rs \
+  "} else if !message.contains(&text) {" "} else if !text.is_empty() {" \
+  "-p chessreach-cli --test hostile endgame_refusals"
+plant "mating-potential rows solved before a refusal dropped" crates/chessreach-cli/src/endgame.rs \
+  "    if rows.is_empty() {
+        if let Some(e) = failed {" "    if true {
+        if let Some(e) = failed {" \
+  "-p chessreach-cli --test hostile endgame_refusals"
+plant "a badly framed request body answered as too large" crates/chessreach-cli/src/serve/answer.rs \
+  'if c.to_string() == "length limit exceeded" {' 'if !c.to_string().is_empty() {' \
+  "-p chessreach-cli --test lab hostile_battery"
+plant "a route refusal naming a strip's square algebraically" crates/chessreach-cli/src/path.rs \
+  "e => match e.named_on(pos.board()) {" "e => match None::<String> {" \
+  "-p chessreach-cli --test hostile hostile_inputs"
 exit $failed
