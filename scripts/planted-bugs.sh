@@ -327,4 +327,18 @@ plant "the start's leg traced ahead taken for a route that captures first (strip
 plant "a strip map's rounds stopped once every open square is reached, nearer than the reach or not" crates/chessreach/src/path/cross/capture_map.rs \
   ".all(|&c| index(c).and_then(|i| best[i]).is_some_and(|b| b < reach));" ".all(|&c| index(c).and_then(|i| best[i]).is_some());" \
   "-p chessreach --test suite path_oracle::strip_map_rounds"
+plant "an error's cause that its text already holds said again" crates/chessreach-cli/src/main.rs \
+  "} else if !message.contains(&text) {" "} else if !text.is_empty() {" \
+  "-p chessreach-cli --test hostile endgame_refusals"
+plant "mating-potential rows solved before a refusal dropped" crates/chessreach-cli/src/endgame.rs \
+  "    if rows.is_empty() {
+        if let Some(e) = failed {" "    if true {
+        if let Some(e) = failed {" \
+  "-p chessreach-cli --test hostile endgame_refusals"
+plant "a badly framed request body answered as too large" crates/chessreach-cli/src/serve/answer.rs \
+  'if c.to_string() == "length limit exceeded" {' 'if !c.to_string().is_empty() {' \
+  "-p chessreach-cli --test lab hostile_battery"
+plant "a route refusal naming a strip's square algebraically" crates/chessreach-cli/src/path.rs \
+  "e => match e.named_on(pos.board()) {" "e => match None::<String> {" \
+  "-p chessreach-cli --test hostile hostile_inputs"
 exit $failed

@@ -86,7 +86,7 @@ struct SolveArgs {
     /// The pieces: `KQvK`, `KBNvK`, `KQvKR` (White's, `v`, Black's).
     #[arg(long)]
     material: String,
-    /// Output: text (a summary), json, svg (the lone royal's squares for a --fen placement).
+    /// Output: text (a summary) or json (with --fen, each square of the lone royal).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
     /// A placement whose lone royal (Black's) is moved over every free square: with json, each
@@ -163,6 +163,26 @@ impl Common {
 }
 
 pub(crate) fn run(args: &Args, budget: Budget, out: &mut dyn Write) -> Result<()> {
+    // Refused before any table is solved (a solve takes seconds): no endgame answer is drawn.
+    let (format, sub) = match &args.command {
+        Sub::Solve(a) => (a.format, "solve"),
+        Sub::Probe(a) => (a.format, "probe"),
+        Sub::Potential(a) => (a.format, "potential"),
+    };
+    if format == Format::Svg {
+        return Err(no_svg(sub));
+    }
+    if let Sub::Solve(SolveArgs {
+        fen: Some(_),
+        format: Format::Text,
+        ..
+    }) = &args.command
+    {
+        return Err(crate::UsageError(
+            "--fen: the lone royal's squares are listed in JSON: add --format json".into(),
+        )
+        .into());
+    }
     match &args.command {
         Sub::Solve(a) => solve(a, budget, out),
         Sub::Probe(a) => probe(a, budget, out),
@@ -179,6 +199,14 @@ impl Args {
             Sub::Potential(a) => a.common.quiet = true,
         }
     }
+}
+
+/// `--format svg` refused: endgame answers are text or JSON.
+fn no_svg(sub: &str) -> anyhow::Error {
+    crate::UsageError(format!(
+        "--format: endgame {sub} answers in text or json, not svg"
+    ))
+    .into()
 }
 
 /// Solves with a progress bar, refusals as usage errors (the arguments asked for them).
@@ -256,12 +284,7 @@ fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
                 }
             }
         }
-        Format::Svg => {
-            return Err(crate::UsageError(
-                "endgame solve --format svg is not available yet; use text or json".to_owned(),
-            )
-            .into())
-        }
+        Format::Svg => return Err(no_svg("solve")),
     }
     out.flush()?;
     Ok(())
@@ -326,14 +349,27 @@ fn potential_table(a: &PotentialArgs, budget: Budget, mut out: &mut dyn Write) -
     let mut rows = Vec::new();
     let bar = output::progress_bar(a.common.quiet, 0);
     let update = output::progress_update(&bar);
-    for &rect in &a.boards {
+    // The rows solved before a refusal (a board over the budget) are still written, then the
+    // refusal is the error.
+    let mut failed = None;
+    'boards: for &rect in &a.boards {
         let rules = a.common.rules(rect)?;
         for &letter in &a.pieces {
-            let p = potential(&rules, letter, budget, Some(&update)).map_err(crate::usage)?;
-            rows.push((rules.rect.label(), p));
+            match potential(&rules, letter, budget, Some(&update)) {
+                Ok(p) => rows.push((rules.rect.label(), p)),
+                Err(e) => {
+                    failed = Some(crate::usage(e));
+                    break 'boards;
+                }
+            }
         }
     }
     bar.finish_and_clear();
+    if rows.is_empty() {
+        if let Some(e) = failed {
+            return Err(e);
+        }
+    }
     match a.format {
         Format::Json => {
             let v: Vec<_> = rows
@@ -372,5 +408,5 @@ fn potential_table(a: &PotentialArgs, budget: Budget, mut out: &mut dyn Write) -
         }
     }
     out.flush()?;
-    Ok(())
+    failed.map_or(Ok(()), Err)
 }

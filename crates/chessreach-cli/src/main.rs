@@ -234,15 +234,28 @@ fn main() -> ExitCode {
             let usage = e.downcast_ref::<UsageError>().is_some()
                 || e.downcast_ref::<Usage>().is_some()
                 || e.downcast_ref::<OverBudget>().is_some();
-            let mut message = format!("error: {e}");
-            for cause in e.chain().skip(1) {
-                message.push_str(": ");
-                message.push_str(&cause.to_string());
-            }
-            eprintln!("{}", escape_controls(&message));
+            eprintln!("error: {}", escape_controls(&chain_message(&e)));
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }
+}
+
+/// An error and its causes, `: `-joined, leaving out a cause whose text the message already
+/// holds (an error that writes its source into its own text: `piece `A`: the white piece is a
+/// hopper…` is not followed by `: the white piece is a hopper…` again). O(length²) of a short
+/// chain.
+pub(crate) fn chain_message(e: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if message.is_empty() {
+            message = text;
+        } else if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+    }
+    message
 }
 
 /// A closed output pipe (`| head`), however deep in the chain it sits: an `io::Error`, or

@@ -123,7 +123,11 @@ fn search<T: Ask>(pos: &Position, question: &Question<T>, budget: Budget) -> Res
     bar.finish_and_clear();
     answer.map_err(|e| match e {
         RouteError::TooLarge(e) => crate::OverBudget(e).into(),
-        e => crate::usage(e),
+        // A square named as this board names squares (`1,1` on a strip, not `a1`).
+        e => match e.named_on(pos.board()) {
+            Some(text) => crate::UsageError(text).into(),
+            None => crate::usage(e),
+        },
     })
 }
 

@@ -549,6 +549,32 @@ fn cases() -> Vec<Case> {
             2,
         )
         .err(&["cannot be used with"]),
+        case(
+            "a mover on a piece of a strip, named as the strip names squares",
+            &[
+                "path", "--board", "infx8", "--piece", "K@1,1", "--mover", "N@1,1", "--to", "5,5",
+            ],
+            "",
+            2,
+        )
+        .err(&["the mover's square 1,1 is occupied"]),
+        case(
+            "a capture of nothing on a wide board, named as it names squares",
+            &[
+                "path",
+                "--board",
+                "30x30",
+                "--black",
+                "K@2,3",
+                "--mover",
+                "N@1,1",
+                "--capture",
+                "5,5",
+            ],
+            "",
+            2,
+        )
+        .err(&["no hostile piece stands on 5,5"]),
     ]
 }
 
@@ -688,4 +714,101 @@ fn a_closed_pipe_is_a_quiet_success() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+#[test]
+fn endgame_refusals_come_first_say_things_once_and_keep_answers() {
+    // `--format svg` is refused before anything is solved: under a 1 MB budget the table would
+    // be refused too, but the format is what is named.
+    for sub in [
+        &["endgame", "solve", "--material", "KQvKR", "--format", "svg"][..],
+        &[
+            "endgame",
+            "probe",
+            "--material",
+            "KQvKR",
+            "--fen",
+            "8/8/8/8/8/8/8/8",
+            "--format",
+            "svg",
+        ],
+        &["endgame", "potential", "--format", "svg"],
+    ] {
+        let mut args = sub.to_vec();
+        args.extend(["--quiet", "--max-memory", "1M"]);
+        let args: &'static [&'static str] = Box::leak(args.into_boxed_slice());
+        let (code, stdout, stderr, _) = run(&case("svg", args, "", 2));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("--format") && stderr.contains("not svg"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stdout.is_empty(), "{args:?}");
+    }
+
+    // A placement asked of the text summary, which has no place for it: refused, not ignored.
+    let (code, stdout, stderr, _) = run(&case(
+        "a placement in text",
+        &[
+            "endgame",
+            "solve",
+            "--material",
+            "KQvK",
+            "--fen",
+            "8/8/8/8/8/8/8/KQ4k1",
+            "--quiet",
+        ],
+        "",
+        2,
+    ));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--fen") && stderr.contains("--format json"),
+        "{stderr}"
+    );
+    assert!(stdout.is_empty());
+
+    // A library error that writes its source into its text is said once.
+    let (code, _, stderr, _) = run(&case(
+        "a multi-leg endgame piece",
+        &[
+            "endgame",
+            "solve",
+            "--material",
+            "KAvK",
+            "--define",
+            "A=afsW",
+            "--dialect",
+            "xbetza",
+            "--quiet",
+        ],
+        "",
+        2,
+    ));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stderr.matches("multi-leg moves").count(), 1, "{stderr}");
+
+    // The mating-potential rows solved before a board over the budget are still written.
+    let (code, stdout, stderr, _) = run(&case(
+        "potential past the budget",
+        &[
+            "endgame",
+            "potential",
+            "--pieces",
+            "N,Q",
+            "--boards",
+            "3x3,400x400",
+            "--quiet",
+        ],
+        "",
+        2,
+    ));
+    let stdout = String::from_utf8_lossy(&stdout);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("memory budget"), "{stderr}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("3x3 ")).count(),
+        2,
+        "{stdout}"
+    );
 }

@@ -238,7 +238,13 @@ fn python_terms(message: String) -> String {
         ("use --format text or json", "use str() or offsets"),
         (", or use --format json", ""),
     ];
-    visible(&TERMS.iter().fold(message, |m, (cli, py)| m.replace(cli, py)))
+    let mut m = TERMS.iter().fold(message, |m, (cli, py)| m.replace(cli, py));
+    // The library's aside for Python users repeats what the message now says: dropped.
+    while let Some(at) = m.find(" (Python: ") {
+        let Some(len) = m[at..].find(')') else { break };
+        m.replace_range(at..=at + len, "");
+    }
+    visible(&m)
 }
 
 /// `message` with its control characters shown as the CLI shows them (`\x00`, `\t`,
@@ -317,6 +323,19 @@ impl Rule {
         self.rule.to_string()
     }
 
+    /// Pickling: `Rule(text, dialect)` of its canonical text, which reads back as itself.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+        let dialect = if self.rule.has_paths() { "xbetza" } else { "fsf" };
+        let text = self.rule.to_string();
+        if dialect_of(dialect)?.parse(&text).ok().as_ref() != Some(&self.rule) {
+            return Err(PyTypeError::new_err(format!(
+                "{} cannot be pickled: its canonical text reads as another rule",
+                self.__repr__()
+            )));
+        }
+        Ok((py.get_type::<Self>().into_any(), (text, dialect)))
+    }
+
     fn __repr__(&self) -> String {
         if self.rule.has_paths() {
             format!("Rule('{}', dialect='xbetza')", self.rule)
@@ -330,18 +349,20 @@ impl Rule {
 enum Remake {
     /// `Position.from_variant(name, fen=…)`.
     Variant { name: String, fen: Option<String> },
-    /// `Position.from_fen(fen, define=…, wrap=…)`.
+    /// `Position.from_fen(fen, define=…, wrap=…, dialect=…)`.
     Fen {
         fen: String,
         define: Vec<(String, String)>,
         wrap: Option<&'static str>,
+        dialect: &'static str,
     },
-    /// `Position(board, pieces=…, black=…, define=…)`.
+    /// `Position(board, pieces=…, black=…, define=…, dialect=…)`.
     Specs {
         board: String,
         white: Vec<String>,
         black: Vec<String>,
         define: Vec<(String, String)>,
+        dialect: &'static str,
     },
 }
 
@@ -362,13 +383,21 @@ impl Remake {
             Self::Variant { name, fen: Some(f) } => {
                 format!("Position.from_variant('{name}', fen='{f}')")
             }
-            Self::Fen { fen, define, wrap } => {
+            Self::Fen {
+                fen,
+                define,
+                wrap,
+                dialect,
+            } => {
                 let mut e = format!("Position.from_fen('{fen}'");
                 if !define.is_empty() {
                     let _ = write!(e, ", define={}", dict(define));
                 }
                 if let Some(w) = wrap {
                     let _ = write!(e, ", wrap='{w}'");
+                }
+                if *dialect != "fsf" {
+                    let _ = write!(e, ", dialect='{dialect}'");
                 }
                 e + ")"
             }
@@ -377,6 +406,7 @@ impl Remake {
                 white,
                 black,
                 define,
+                dialect,
             } => {
                 let mut e = format!("Position('{board}', pieces={}", list(white));
                 if !black.is_empty() {
@@ -384,6 +414,9 @@ impl Remake {
                 }
                 if !define.is_empty() {
                     let _ = write!(e, ", define={}", dict(define));
+                }
+                if *dialect != "fsf" {
+                    let _ = write!(e, ", dialect='{dialect}'");
                 }
                 e + ")"
             }
@@ -408,18 +441,28 @@ impl Remake {
                 class.getattr("from_variant")?,
                 (name, fen).into_pyobject(py)?.into_any(),
             ),
-            Self::Fen { fen, define, wrap } => (
+            Self::Fen {
+                fen,
+                define,
+                wrap,
+                dialect,
+            } => (
                 class.getattr("from_fen")?,
-                (fen, dict(define)?, *wrap).into_pyobject(py)?.into_any(),
+                (fen, dict(define)?, *wrap, *dialect)
+                    .into_pyobject(py)?
+                    .into_any(),
             ),
             Self::Specs {
                 board,
                 white,
                 black,
                 define,
+                dialect,
             } => (
                 class,
-                (board, white, black, dict(define)?).into_pyobject(py)?.into_any(),
+                (board, white, black, dict(define)?, py.None(), *dialect)
+                    .into_pyobject(py)?
+                    .into_any(),
             ),
         })
     }
@@ -596,16 +639,40 @@ impl Position {
             });
         }
         let mut define: Vec<(String, String)> = Vec::new();
+        let mut rules = Vec::new();
         for k in pos.kinds().iter().filter(|k| !k.is_wall()) {
             let letter = k.symbol.to_ascii_uppercase();
             if Symbols::default().get(letter) != Some(&k.rule)
                 && !define.iter().any(|(l, _)| l.starts_with(letter))
             {
                 define.push((letter.to_string(), k.rule.to_string()));
+                rules.push(&k.rule);
             }
         }
+        // A rule with legs is written in XBetza, and then every definition is read so: each
+        // must read back as itself, else there is no expression that makes this position.
+        let dialect = if rules.iter().any(|r| r.has_paths()) {
+            Dialect::Xbetza
+        } else {
+            Dialect::Fsf
+        };
+        if !rules
+            .iter()
+            .all(|&r| dialect.parse(&r.to_string()).is_ok_and(|again| again == *r))
+        {
+            return None;
+        }
+        let dialect = match dialect {
+            Dialect::Xbetza => "xbetza",
+            Dialect::Fsf => "fsf",
+        };
         if let Some(fen) = pos.placement() {
-            return Some(Remake::Fen { fen, define, wrap });
+            return Some(Remake::Fen {
+                fen,
+                define,
+                wrap,
+                dialect,
+            });
         }
         let (mut white, mut black) = (Vec::new(), Vec::new());
         for (i, p) in pos.pieces().iter().enumerate() {
@@ -623,6 +690,7 @@ impl Position {
             white,
             black,
             define,
+            dialect,
         })
     }
 
@@ -892,7 +960,8 @@ impl Position {
         self.remake()
             .ok_or_else(|| {
                 PyTypeError::new_err(format!(
-                    "{} cannot be pickled: a variant read from ini=, or walls on a strip",
+                    "{} cannot be pickled: a variant read from ini=, walls on a strip, or \
+                     definitions no one dialect reads back",
                     self.__repr__()
                 ))
             })?
@@ -1133,10 +1202,13 @@ fn capturable(py: Python<'_>, may_capture: Option<&Bound<'_, PyAny>>) -> PyResul
     ))
 }
 
-fn route_error(py: Python<'_>, e: &RouteError) -> PyErr {
+fn route_error(py: Python<'_>, e: &RouteError, board: Board) -> PyErr {
     match e {
         RouteError::TooLarge(t) => too_large(py, t),
-        e => chessreach_error(e),
+        // A square named as this board names squares (`1,1` on a strip, not `a1`).
+        e => e
+            .named_on(board)
+            .map_or_else(|| chessreach_error(e), |text| chessreach_error(&text)),
     }
 }
 
@@ -1151,7 +1223,7 @@ where
 {
     let budget = budget();
     py.detach(|| path::ask(pos, question, budget))
-        .map_err(|e| route_error(py, &e))
+        .map_err(|e| route_error(py, &e, pos.board()))
 }
 
 /// The shortest safe route of `mover` (a piece spec with one square: `"N@b1"`, `"b:K@e8"`,

@@ -159,6 +159,17 @@ def test_bad_input_names_the_place():
     assert e.value.at == 1 and "one square" in str(e.value)
 
 
+def test_an_unknown_letter_says_how_to_define_it_once():
+    # The library's hint names --define and adds a Python aside; in Python it is said once.
+    with pytest.raises(chessreach.ChessreachError) as e:
+        chessreach.endgame_solve("KZvK")
+    assert str(e.value).count("define={'Z': 'BN'}") == 1, str(e.value)
+    assert "--define" not in str(e.value) and "(Python:" not in str(e.value)
+    with pytest.raises(chessreach.ParseError) as e:
+        chessreach.Position.from_fen("8/8/8/8/8/8/8/7X")
+    assert str(e.value).count("define={'X': 'BN'}") == 1, str(e.value)
+
+
 def test_control_characters_in_messages_are_visible():
     # A NUL or an escape echoed from the input shows as the CLI shows it, never blank.
     for bad, shown in (("N\0", "\\x00"), ("N\x1b[31m", "\\x1b")):
@@ -434,3 +445,13 @@ def test_walls_block_and_are_never_attacked():
     rook = chessreach.Position.from_fen("8/8/8/8/8/8/8/R2*4")
     assert rook.attacked("white") >= {"b1", "c1"} and not rook.attacked("white") & {"d1", "e1"}
     assert rook.fen() == "8/8/8/8/8/8/8/R2*4"
+
+
+def test_route_errors_name_squares_as_the_board_does():
+    # A strip names squares `file,rank`: so does a refusal about one.
+    strip = chessreach.Position(board="infx8", pieces=["K@1,1"])
+    with pytest.raises(chessreach.ChessreachError, match="square 1,1 is occupied"):
+        chessreach.route(strip, "N@1,1", to="5,5")
+    wide = chessreach.Position(board="30x30", black=["K@2,3"])
+    with pytest.raises(chessreach.ChessreachError, match="stands on 5,5"):
+        chessreach.route(wide, "N@1,1", capture="5,5")

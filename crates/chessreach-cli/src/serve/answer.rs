@@ -67,7 +67,17 @@ pub(super) async fn command(shared: &Shared, path: &[&str], req: Request) -> Res
                 Map::new(),
             )
         }
-        Ok(Err(_)) => return too_large_body(shared),
+        Ok(Err(e)) if over_limit(&e) => return too_large_body(shared),
+        // A body that breaks off or is badly framed (a chunk size that is not hex): the
+        // client's fault, not a size.
+        Ok(Err(e)) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "usage",
+                &format!("the request body could not be read: {e}"),
+                Map::new(),
+            )
+        }
         Ok(Ok(b)) => b,
     };
     match compute(shared, path, &body, started, QUEUE_WAIT).await {
@@ -181,6 +191,20 @@ fn timed_out(shared: &Shared) -> Response {
     )
 }
 
+/// Whether reading a body failed at the size limit: `http_body_util`'s `LengthLimitError`
+/// somewhere in the chain (named by its text: the type is not a dependency of ours).
+/// O(chain).
+fn over_limit(e: &axum::Error) -> bool {
+    let mut at: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = at {
+        if c.to_string() == "length limit exceeded" {
+            return true;
+        }
+        at = c.source();
+    }
+    false
+}
+
 fn too_large_body(shared: &Shared) -> Response {
     error(
         StatusCode::PAYLOAD_TOO_LARGE,
@@ -226,7 +250,7 @@ fn failure(e: &anyhow::Error) -> Response {
             }
         }
     }
-    let message = e.chain().map(ToString::to_string).collect::<Vec<_>>().join(": ");
+    let message = crate::chain_message(e);
     let (status, kind) = if too_large {
         (StatusCode::PAYLOAD_TOO_LARGE, "too_large")
     } else if usage {

@@ -62,6 +62,12 @@ fn hostile_battery_leaves_the_server_answering() {
         &chunked,
     );
     assert_eq!(r.status, 413, "{r:?}");
+    // A badly framed body (a chunk size that is not hex) is the client's error, not a size.
+    let r = server.raw(
+        b"POST /api/attacks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+        b"zz\r\n{}\r\n0\r\n\r\n",
+    );
+    assert_eq!((r.status, kind(&r.body).as_str()), (400, "usage"), "{r:?}");
 
     // Not UTF-8, not JSON, deeply nested JSON, a huge number.
     for body in [

@@ -204,3 +204,21 @@ pub enum RouteError {
     #[error(transparent)]
     TooLarge(#[from] TooLarge),
 }
+
+impl RouteError {
+    /// The message with its square named as `board` names squares (`1,1` on a strip or a
+    /// board of more than 26 files, where the plain message's `a1` would be another naming),
+    /// for the errors that name a square on the board; `None` for the others, whose plain
+    /// message serves. O(1).
+    #[must_use]
+    pub fn named_on(&self, board: crate::geometry::Board) -> Option<String> {
+        let name = |c: Coord| board.name(c);
+        Some(match self {
+            Self::Bounded(PathError::StartOccupied(c)) | Self::Strip(StripRouteError::StartOccupied(c)) => {
+                format!("the mover's square {} is occupied by another piece", name(*c))
+            }
+            Self::NoHostilePiece(c) => format!("no hostile piece stands on {} to be captured", name(*c)),
+            _ => return None,
+        })
+    }
+}
