@@ -123,6 +123,15 @@ fn mating_potential_8x8() {
     }
 }
 
+/// A board with no position to judge (the three pieces do not fit) forces nothing.
+#[test]
+fn no_position_forces_no_mate() {
+    for n in [1, 2] {
+        let p = potential(&rules(n), 'Q', Budget::unlimited(), None).expect("solved");
+        assert_eq!((p.positions, p.forces_mate), (0, false), "{n}x{n}");
+    }
+}
+
 #[test]
 fn bare_kings_draw_under_both_stalemate_rules() {
     for stalemate in [Stalemate::Draw, Stalemate::Loss] {

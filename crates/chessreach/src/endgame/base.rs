@@ -575,7 +575,8 @@ pub struct Potential {
     /// Its rule in Betza notation.
     pub betza: String,
     /// White wins every Black-to-move position in which Black has a legal move and cannot
-    /// capture the piece.
+    /// capture the piece — and there is such a position (on a board too small to hold one,
+    /// such as 1×1 or a 2×2 torus, nothing is forced: `false`).
     pub forces_mate: bool,
     /// The longest mate with White to move (`None`: White never mates).
     pub longest: Option<u32>,
@@ -635,7 +636,7 @@ pub fn potential(
             .get(letter)
             .map(ToString::to_string)
             .unwrap_or_default(),
-        forces_mate: positions == won,
+        forces_mate: positions > 0 && positions == won,
         longest,
         positions,
         won,
