@@ -84,9 +84,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::layout::{engine, engine_also};
 use super::no_capture;
-use super::parts::{Goal, Swept};
+use super::parts::{without, without_all, Goal, Swept};
 use super::{Engine, Tuning};
-use crate::attack::{Placed, Position};
+use crate::attack::Position;
 use crate::geometry::{Coord, Strip};
 use crate::limits::{Budget, Progress};
 use crate::path::question::{Capturable, Question, RouteError, Target, Way};
@@ -469,19 +469,6 @@ pub(super) fn capturable(pos: &Position, colour: Colour, may: &Capturable) -> Re
     })
 }
 
-/// The position without the capturable pieces `caps` (sorted) whose bits `subset` sets (bit
-/// `j` for `caps[j]`). O(p log k).
-pub(super) fn without(pos: &Position, caps: &[usize], subset: u64) -> Option<Position> {
-    let pieces: Vec<Placed> = pos
-        .pieces()
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| caps.binary_search(&i).map_or(true, |j| subset >> j & 1 == 0))
-        .map(|(_, p)| *p)
-        .collect();
-    Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()
-}
-
 /// Lower bounds of the moves left from the start (last) and from each capturable piece's
 /// square to the end, under any capture subset (module docs): the fewest moves in the
 /// position with every capturable piece gone, found by one sweep from the end (the mover's
@@ -513,14 +500,7 @@ fn bounds(
     if !reversible || pos.piece_at(end).is_some_and(|i| caps.binary_search(&i).is_err()) {
         return None;
     }
-    let pieces: Vec<Placed> = pos
-        .pieces()
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| caps.binary_search(&i).is_err())
-        .map(|(_, p)| *p)
-        .collect();
-    let bare_pos = Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()?;
+    let bare_pos = without_all(pos, caps)?;
     let mut back = q.clone();
     back.mover.at = end;
     back.target = Target::Square(q.mover.at);

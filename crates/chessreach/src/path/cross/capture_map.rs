@@ -55,8 +55,9 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::capture::{capturable, capture_goal, without, State};
+use super::capture::{capturable, capture_goal, State};
 use super::layout::engine_also;
+use super::parts::without;
 use super::parts::Goal;
 use super::{Engine, Tuning};
 use crate::attack::{attacks_of, Position};

@@ -38,7 +38,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::layout::engine_also;
-use super::parts::{Goal, Swept};
+use super::parts::{without_all, Goal, Swept};
 use super::zone::Scratch;
 use super::{Engine, Tuning};
 use crate::attack::{Placed, Position};
@@ -84,14 +84,7 @@ pub(super) fn bare_engine(
         let f = pos.pieces()[i].at.file;
         files.extend((-reach..=reach).filter_map(|r| f.checked_add(r)));
     }
-    let pieces: Vec<Placed> = pos
-        .pieces()
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| caps.binary_search(&i).is_err())
-        .map(|(_, p)| *p)
-        .collect();
-    let Ok(bare_pos) = Position::new(pos.board(), pos.kinds().to_vec(), pieces) else {
+    let Some(bare_pos) = without_all(pos, caps) else {
         return Ok(None);
     };
     let mut plain = q.clone();

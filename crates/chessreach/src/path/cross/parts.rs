@@ -1,7 +1,10 @@
 //! The engine's vocabulary: the plain data its files pass to each other (parts of a transfer
 //! matrix, cores, zones and their shapes, a sweep's goals and distances, a chain step's keep,
-//! a remembered walk). A leaf: it uses no other file of the engine, so the files that make and
-//! read these types use each other without a cycle (the crate's `layers` test checks it).
+//! a remembered walk) and the position without some capturable pieces. A leaf: it uses no
+//! other file of the engine, so the files that make and read these types use each other
+//! without a cycle (the crate's `layers` test checks it).
+
+use crate::attack::{Placed, Position};
 
 /// Which part of a transfer matrix.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -181,3 +184,28 @@ pub(super) struct WalkedRepeat {
 
 /// The most bytes of remembered searches, whatever the budget.
 pub(super) const SEARCHES_BYTES: usize = 64 << 20;
+
+/// The position without the capturable pieces `caps` (sorted) whose bits `subset` sets (bit
+/// `j` for `caps[j]`). O(p log k).
+pub(super) fn without(pos: &Position, caps: &[usize], subset: u64) -> Option<Position> {
+    keeping(pos, |i| {
+        caps.binary_search(&i).map_or(true, |j| subset >> j & 1 == 0)
+    })
+}
+
+/// The position without any of the capturable pieces `caps` (sorted). O(p log k).
+pub(super) fn without_all(pos: &Position, caps: &[usize]) -> Option<Position> {
+    keeping(pos, |i| caps.binary_search(&i).is_err())
+}
+
+/// The position with the pieces `keep` holds for (by index). O(p) calls of `keep`.
+fn keeping(pos: &Position, keep: impl Fn(usize) -> bool) -> Option<Position> {
+    let pieces: Vec<Placed> = pos
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| keep(i))
+        .map(|(_, p)| *p)
+        .collect();
+    Position::new(pos.board(), pos.kinds().to_vec(), pieces).ok()
+}
