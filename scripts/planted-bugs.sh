@@ -79,12 +79,26 @@ plant "the endgame solver's stalemate rule ignored (stalemate always a draw)" cr
   "if self.stalemate == Stalemate::Loss || t.attacked(self.gens, stm, sq, 0) {" \
   "if t.attacked(self.gens, stm, sq, 0) {"
 plant "the endgame solver's lazy count one move short (a position first reached from a win)" crates/chessreach/src/endgame/table.rs \
-  "                            counted.map_or(0, |c| c.0)" \
-  "                            counted.map_or(0, |c| c.0.saturating_sub(1).max(1))" \
+  "                        counted.map_or(0, |c| c.0)" \
+  "                        counted.map_or(0, |c| c.0.saturating_sub(1).max(1))" \
   "-p chessreach --test suite endgame_oracle::"
 plant "the endgame solver's lazy pass stopping at the first move (captures skipped)" crates/chessreach/src/endgame/table.rs \
   "            if !all && quiet && enemy == 0 {" \
   "            if !all && quiet {" \
+  "-p chessreach --test suite endgame_oracle::"
+plant "the counting pass's early count one move over (a lone royal never runs out of moves)" crates/chessreach/src/endgame/table.rs \
+  "        } else if early {
+            tally.cell()?" \
+  "        } else if early {
+            tally.cell()? + 1" \
+  "-p chessreach --test suite endgame_oracle::"
+plant "an unresolved cell's capture-loss flag never set (a lost position's longest capture dropped)" crates/chessreach/src/endgame/table.rs \
+  "Ok(if self.loss > 0 { open | CAPTURE_LOSS } else { open })" \
+  "Ok(open)" \
+  "-p chessreach --test suite endgame"
+plant "the counting pass stopping at a non-capture while captures are left to find" crates/chessreach/src/endgame/table.rs \
+  "return if enemy == 0 && !only_captures {" \
+  "return if !only_captures {" \
   "-p chessreach --test suite endgame_oracle::"
 plant "a blocker check off by one in the compiled attack pairs (only the last square between blocks)" crates/chessreach/src/retro/compiled.rs \
   "                    between |= 1u64 << s;" \

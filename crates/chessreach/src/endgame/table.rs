@@ -10,21 +10,24 @@
 //! not to move in check) are marked illegal.
 //!
 //! **Cells**, 2 bytes a position (`u16`, atomic so both cores can work on one table): bits
-//! 14–15 the state — unresolved (bits 0–13: moves not yet refuted, `0x3FFF` not counted yet,
-//! 0 with no moves: a settled draw), won or lost for the side to move (bits 0–13: plies to
-//! mate) — and `0xFFFF` illegal.
+//! 14–15 the state — unresolved (bits 0–12: moves not yet refuted, `0x1FFF` not counted yet,
+//! 0 with no moves: a settled draw; bit 13: some capture leads into a subgame the opponent
+//! wins), won or lost for the side to move (bits 0–13: plies to mate) — and `0xFFFF` illegal.
 //!
 //! **Solving.** A counting pass gives every position its state: illegal; mated or stalemated;
 //! won at once through a capture into a subgame its opponent loses; lost when every move is a
 //! capture into a subgame its opponent wins; otherwise *not counted yet*. It walks only the
 //! captures and the first legal non-capture (most positions of the winning side are never
-//! counted at all). Then levels `d = 0, 1, 2 …`: every position resolved at `d` plies is
+//! counted at all), stopping there when nothing can be captured; a side with fewer pieces
+//! than its opponent (the lone royal of `KXvK`), whose positions are nearly all reached back
+//! from wins and counted then, has every move counted at once instead. Then levels `d = 0, 1, 2 …`: every position resolved at `d` plies is
 //! walked backwards through the unmoves of the side that moved into it; a predecessor of a
 //! loss is won at `d + 1` (a capture win found at the count is shortened if this is faster);
 //! a predecessor of a win has its moves counted when first reached (the non-captures and the
 //! captures into drawn subgames), then loses one unrefuted move and, at none left, is lost at
 //! `max(d + 1, its longest capture into a subgame it loses)` (its captures walked again
-//! alone, [`Walk::Captures`], unless counted in the same step). Level order makes wins
+//! alone, [`Walk::Captures`], when its cell's flag says there is one and it was not counted
+//! in the same step). Level order makes wins
 //! shortest and losses longest. Unresolved positions at the end are draws. A level's pass
 //! reads each row's side to move and royal squares from its loop counters (no division per
 //! cell), and the shared maximum level and level bits are read before they are written (a
@@ -47,16 +50,18 @@
 //! Cost: O(P · m) time for `P` positions and `m` moves a position (the counting pass
 //! O(P · pieces · steps); an attack test O(pieces) on the fast path), plus per level a scan
 //! of the blocks of positions (one side to move, one White royal square, a run of Black
-//! royal squares: at least 4,096 cells or all of the White royal square's) that
+//! royal squares: at least 512 cells or all of the White royal square's) that
 //! hold a position resolved at that level modulo 64 (tens of levels); memory 2 bytes a
-//! position plus 8 bytes per `e` (the decoding table) plus 8 bytes a block (2⁻⁹ bytes a
-//! position once a White royal square holds 4,096 positions, e.g. four pieces on 8×8).
+//! position plus 8 bytes per `e` (the decoding table) plus 8 bytes a block (at most 2⁻⁶
+//! bytes a position; 2⁻⁹ once a Black royal square's row holds 4,096 positions, e.g. four
+//! pieces on 8×8).
 
 #![expect(
     clippy::cast_possible_truncation,
     reason = "indices were checked against the memory budget (every index below 2^48), so they fit usize, and squares fit u32 by Rect"
 )]
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
@@ -82,13 +87,18 @@ const WIN: u16 = 1 << 14;
 const LOSS: u16 = 2 << 14;
 const STATE: u16 = 3 << 14;
 const LOW: u16 = (1 << 14) - 1;
+/// An unresolved cell's moves not yet refuted (bits 0–12).
+const OPEN: u16 = (1 << 13) - 1;
+/// An unresolved cell's flag: some legal capture leads into a subgame the opponent wins (the
+/// longest of them is walked for when the position is lost; without it, none is).
+const CAPTURE_LOSS: u16 = 1 << 13;
 /// An unresolved position whose moves are not counted yet: they are counted when a successor
 /// is first found won for the opponent (most positions of the winning side never are).
-const UNCOUNTED: u16 = LOW;
+const UNCOUNTED: u16 = OPEN;
 /// Not a position.
 pub(crate) const ILLEGAL: u16 = u16::MAX;
 /// Cells at least in a block of levels (see [`Table::levels`]).
-const BLOCK_CELLS: u64 = 4096;
+const BLOCK_CELLS: u64 = 512;
 /// The longest mate a cell holds (`LOW` itself is the illegal cell's low bits).
 pub(crate) const MAX_PLIES: u32 = LOW as u32 - 1;
 
@@ -209,6 +219,10 @@ pub(crate) struct Table {
     identical: bool,
     /// Slots per side, as bit masks.
     side_mask: [u8; 2],
+    /// Per side to move, whether the counting pass counts its moves at once: a side with
+    /// fewer pieces than its opponent's, whose positions are mostly reached back from the
+    /// opponent's wins and counted then anyway (one walk of its moves instead of two).
+    early: [bool; 2],
     /// Each slot's generator (`Slot::gen`, at hand).
     gen_of: [u8; 4],
     /// The fast path: a board of at most 64 squares, occupancy as `u64` sets and attacks
@@ -259,7 +273,7 @@ impl Table {
     }
 
     /// Black royal squares per block of levels, and blocks per White royal square: blocks of
-    /// at least [`BLOCK_CELLS`] cells (one `u64` of level bits per block, so at most 2⁻⁹ bytes
+    /// at least [`BLOCK_CELLS`] cells (one `u64` of level bits per block, so at most 2⁻⁶ bytes
     /// a position).
     fn blocks(squares: u64, e: u64) -> (u64, u64) {
         let per = BLOCK_CELLS.div_ceil(e.max(1)).clamp(1, squares.max(1));
@@ -328,6 +342,8 @@ impl Table {
             _ if identical => [(squares * e) as usize, e as usize, 0, 0],
             _ => [(squares * e) as usize, e as usize, squares as usize, 1],
         };
+        let pieces = side_mask.map(u8::count_ones);
+        let early = [pieces[0] < pieces[1], pieces[1] < pieces[0]];
         Self {
             material,
             slots,
@@ -337,6 +353,7 @@ impl Table {
             decode,
             identical,
             side_mask,
+            early,
             gen_of,
             bits,
             att,
@@ -403,10 +420,32 @@ impl Table {
     /// reach the royal) O(pieces × steps) plus the squares between on rides.
     #[inline]
     pub(crate) fn attacked(&self, gens: &[Piece], side: Colour, sq: &Squares, skip: u8) -> bool {
+        if self.bits {
+            return self.attacked64(gens, side, sq, skip, self.occupied64(sq, skip));
+        }
         let target = sq[Self::royal(side)];
         let mut them = self.side_mask[side.opponent().index()] & !skip;
-        if self.bits {
-            let occupied = self.occupied64(sq, skip);
+        while them != 0 {
+            let j = them.trailing_zeros() as usize;
+            them &= them - 1;
+            if self.attacks_by(gens, j, sq, target, skip) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Table::attacked`] on the fast path, `occupied` the squares of the slots not in
+    /// `skip` (the caller often knows them). O(pieces): one table read per attacker.
+    #[expect(
+        clippy::inline_always,
+        reason = "measured: left to the compiler, it is not inlined into the legality tests (+9 % instructions for KQvK)"
+    )]
+    #[inline(always)]
+    fn attacked64(&self, gens: &[Piece], side: Colour, sq: &Squares, skip: u8, occupied: u64) -> bool {
+        let target = sq[Self::royal(side)];
+        let mut them = self.side_mask[side.opponent().index()] & !skip;
+        {
             while them != 0 {
                 let j = them.trailing_zeros() as usize;
                 them &= them - 1;
@@ -419,14 +458,6 @@ impl Table {
                         }
                     }
                 }
-            }
-            return false;
-        }
-        while them != 0 {
-            let j = them.trailing_zeros() as usize;
-            them &= them - 1;
-            if self.attacks_by(gens, j, sq, target, skip) {
-                return true;
             }
         }
         false
@@ -494,12 +525,12 @@ impl Table {
         if self.bits {
             let occupied = self.occupied64(sq, 0);
             let enemy = Self::squares64(sq, enemy);
-            self.moves_with(gens, stm, sq, marks, walk, f, |i| Board64 {
+            self.moves_with(gens, stm, sq, marks, walk, f, Some(occupied), |i| Board64 {
                 occupied: occupied & !(1u64 << sq[i]),
                 enemy,
             });
         } else {
-            self.moves_with(gens, stm, sq, marks, walk, f, |i| Occ {
+            self.moves_with(gens, stm, sq, marks, walk, f, None, |i| Occ {
                 sq,
                 n,
                 skip: 1 << i,
@@ -508,7 +539,8 @@ impl Table {
         }
     }
 
-    /// [`Table::moves`] with `occ_of(i)` the occupancy without slot `i`.
+    /// [`Table::moves`] with `occ_of(i)` the occupancy without slot `i`, and on the fast path
+    /// `all` the occupied squares.
     #[expect(
         clippy::too_many_arguments,
         reason = "Table::moves' arguments and the occupancy"
@@ -522,6 +554,7 @@ impl Table {
         marks: &mut Marks,
         walk: Walk,
         mut f: impl FnMut(Move),
+        occupied: Option<u64>,
         occ_of: impl Fn(usize) -> O,
     ) {
         let n = self.n();
@@ -532,7 +565,14 @@ impl Table {
         }
         let all = walk != Walk::First;
         let only_captures = walk == Walk::Captures;
-        let in_check = self.attacked(gens, stm, sq, 0);
+        // Whether the royal is attacked, `skip` off the board and on the fast path the
+        // occupied squares changed by `change` (the squares that empty, that fill).
+        let attacked = |sq: &Squares, skip: u8, (empty, fill): (u64, u64)| match occupied {
+            Some(o) => self.attacked64(gens, stm, sq, skip, o & !empty | fill),
+            None => self.attacked(gens, stm, sq, skip),
+        };
+        // Asked only for a non-royal piece (a lone royal's moves are all checked anyway).
+        let mut in_check = None;
         let mut quiet = false;
         let mine = self.side_mask[stm.index()];
         // Lazily, the royal last (its moves all need checking); else in slot order (the
@@ -546,18 +586,28 @@ impl Table {
             if !all && quiet && enemy == 0 {
                 return;
             }
-            let free = i != royal && !in_check && !self.attacked(gens, stm, sq, 1 << i);
-            gens[self.slots[i].gen]
+            let from = 1u64.checked_shl(sq[i]).unwrap_or(0);
+            let free = i != royal
+                && !*in_check.get_or_insert_with(|| attacked(sq, 0, (0, 0)))
+                && !attacked(sq, 1 << i, (from, 0));
+            let walked = gens[self.slots[i].gen]
                 .compiled
                 .moves(sq[i], &occ_of(i), marks, |to, capture| {
                     if !capture && (only_captures || (!all && quiet)) {
-                        return;
+                        // Once a legal non-capture is known, the counting pass needs only
+                        // the captures: none left to find when there is nothing to take.
+                        return if enemy == 0 && !only_captures {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        };
                     }
                     let captured = capture.then(|| (0..n).find(|&j| j != i && sq[j] == to)).flatten();
                     let legal = free || {
                         let mut q = *sq;
                         q[i] = to;
-                        !self.attacked(gens, stm, &q, captured.map_or(0, |j| 1 << j))
+                        let to = 1u64.checked_shl(to).unwrap_or(0);
+                        !attacked(&q, captured.map_or(0, |j| 1 << j), (from, to))
                     };
                     if legal {
                         quiet |= !capture;
@@ -567,7 +617,11 @@ impl Table {
                             captured,
                         });
                     }
+                    ControlFlow::Continue(())
                 });
+            if walked.is_break() {
+                return;
+            }
         }
     }
 
@@ -615,8 +669,10 @@ impl Context<'_> {
     }
 
     /// The first state of a position (see the module's documentation): illegal, mated or
-    /// stalemated, won or lost through captures, or [`UNCOUNTED`]. Walks the captures and the
-    /// first legal non-capture only (see [`Table::moves`]).
+    /// stalemated, won or lost through captures, unresolved with its moves counted (a side
+    /// with fewer pieces than its opponent, [`Table::early`]) or [`UNCOUNTED`]. Walks the
+    /// captures and the first legal non-capture only (see [`Table::moves`]), or every move
+    /// when counting.
     fn initial(&self, t: &Table, stm: Colour, sq: &Squares, marks: &mut Marks) -> Result<u16, EndgameError> {
         if t.overlaps(sq) || t.attacked(self.gens, stm.opponent(), sq, 0) {
             return Ok(ILLEGAL);
@@ -625,15 +681,16 @@ impl Context<'_> {
             // Bare royals: a draw under every rule.
             return Ok(0);
         }
-        let (mut any, mut open, mut win, mut loss) = (false, false, u32::MAX, 0u32);
-        t.moves(self.gens, stm, sq, marks, Walk::First, |m| {
+        let early = t.early[stm.index()];
+        let walk = if early { Walk::All } else { Walk::First };
+        let (mut any, mut win, mut tally) = (false, u32::MAX, Tally::default());
+        t.moves(self.gens, stm, sq, marks, walk, |m| {
             any = true;
-            match m.captured.map(|_| self.after_move(t, stm, sq, m)) {
-                None | Some(Rel::Draw) => open = true,
-                Some(Rel::Loss(p)) => win = win.min(p + 1),
-                Some(Rel::Win(p)) => loss = loss.max(p + 1),
-                Some(Rel::Illegal) => {}
+            let after = m.captured.map(|_| self.after_move(t, stm, sq, m));
+            if let Some(Rel::Loss(p)) = after {
+                win = win.min(p + 1);
             }
+            tally.add(after);
         });
         Ok(if !any {
             if self.stalemate == Stalemate::Loss || t.attacked(self.gens, stm, sq, 0) {
@@ -643,16 +700,18 @@ impl Context<'_> {
             }
         } else if win != u32::MAX {
             WIN | plies(win)?
-        } else if open {
-            UNCOUNTED
+        } else if tally.open == 0 {
+            LOSS | plies(tally.loss)?
+        } else if early {
+            tally.cell()?
         } else {
-            LOSS | plies(loss)?
+            UNCOUNTED
         })
     }
 
-    /// A position's moves not refuted at the counting pass (non-captures and captures into
-    /// drawn subgames), and its longest loss through captures (0: none). O(moves × pieces ×
-    /// steps).
+    /// A position's unresolved cell: its moves not refuted at the counting pass (non-captures
+    /// and captures into drawn subgames) and [`CAPTURE_LOSS`], with its longest loss through
+    /// captures (0: none). O(moves × pieces × steps).
     fn count(
         &self,
         t: &Table,
@@ -660,19 +719,11 @@ impl Context<'_> {
         sq: &Squares,
         marks: &mut Marks,
     ) -> Result<(u16, u32), EndgameError> {
-        let (mut open, mut loss) = (0u32, 0u32);
+        let mut tally = Tally::default();
         t.moves(self.gens, stm, sq, marks, Walk::All, |m| {
-            match m.captured.map(|_| self.after_move(t, stm, sq, m)) {
-                None | Some(Rel::Draw) => open += 1,
-                Some(Rel::Win(p)) => loss = loss.max(p + 1),
-                Some(Rel::Loss(_) | Rel::Illegal) => {}
-            }
+            tally.add(m.captured.map(|_| self.after_move(t, stm, sq, m)));
         });
-        let open = u16::try_from(open)
-            .ok()
-            .filter(|&c| c < UNCOUNTED)
-            .ok_or(EndgameError::TooManyMoves(u32::from(UNCOUNTED) - 1))?;
-        Ok((open, loss))
+        Ok((tally.cell()?, tally.loss))
     }
 
     /// A position's longest loss through captures (0: none), as [`Context::count`]'s second
@@ -791,6 +842,37 @@ impl Context<'_> {
         }
     }
 
+    /// `f(from)` for every square slot `i`'s piece could have moved from to stand where it
+    /// stands (non-captures; `occupied`: every piece's square on the fast path). O(squares
+    /// walked).
+    #[inline]
+    fn unmoves(
+        &self,
+        t: &Table,
+        sq: &Squares,
+        i: usize,
+        occupied: u64,
+        marks: &mut Marks,
+        f: impl FnMut(u32),
+    ) {
+        let piece = &self.gens[t.slots[i].gen].compiled;
+        if t.bits {
+            let occ = Board64 {
+                occupied: occupied & !(1u64 << sq[i]),
+                enemy: 0,
+            };
+            piece.unmoves(sq[i], &occ, marks, f);
+        } else {
+            let occ = Occ {
+                sq,
+                n: t.n(),
+                skip: 1 << i,
+                enemy: 0,
+            };
+            piece.unmoves(sq[i], &occ, marks, f);
+        }
+    }
+
     /// Walks one position resolved at `d` plies back to its predecessors (see the module's
     /// documentation); a predecessor of a win still [`UNCOUNTED`] has its moves counted
     /// first. O(unmoves × pieces), plus O(moves × pieces × steps) per predecessor counted or
@@ -807,74 +889,72 @@ impl Context<'_> {
         fresh: &mut Vec<u32>,
         top: &AtomicU32,
     ) -> Result<(), EndgameError> {
-        let n = t.n();
         let mover = stm.opponent();
         let next = d + 1;
         let next16 = plies(next)?;
         let occupied = if t.bits { t.occupied64(sq, 0) } else { 0 };
         for i in Bits(t.side_mask[mover.index()]) {
-            fresh.clear();
-            let piece = &self.gens[t.slots[i].gen].compiled;
-            if t.bits {
-                let occ = Board64 {
-                    occupied: occupied & !(1u64 << sq[i]),
-                    enemy: 0,
-                };
-                piece.unmoves(sq[i], &occ, marks, |from| fresh.push(from));
-            } else {
-                let occ = Occ {
-                    sq,
-                    n,
-                    skip: 1 << i,
-                    enemy: 0,
-                };
-                piece.unmoves(sq[i], &occ, marks, |from| fresh.push(from));
-            }
             // The predecessors' indices: this position's, moved by the slot's stride (one
             // multiplication a predecessor), or computed whole for identical pieces.
             let (here, stride) = (t.index(mover, sq), t.strides[i]);
+            let at = |p: &Squares| {
+                if stride == 0 {
+                    t.index(mover, p)
+                } else {
+                    here.wrapping_add((p[i] as usize).wrapping_sub(sq[i] as usize).wrapping_mul(stride))
+                }
+            };
+            if lost {
+                // Each predecessor won at `next` unless won at once already (a shorter
+                // capture win stays), as the unmoves come.
+                self.unmoves(t, sq, i, occupied, marks, |from| {
+                    let mut p = *sq;
+                    p[i] = from;
+                    let cell = &t.cells[at(&p)];
+                    let mut cur = cell.load(Relaxed);
+                    while (cur & STATE == 0 && cur != 0) || (cur & STATE == WIN && cur & LOW > next16) {
+                        match cell.compare_exchange_weak(cur, WIN | next16, Relaxed, Relaxed) {
+                            Ok(_) => {
+                                raise(top, next);
+                                t.note(t.block(mover, &p), next16);
+                                break;
+                            }
+                            Err(now) => cur = now,
+                        }
+                    }
+                });
+                continue;
+            }
+            // Counting a predecessor walks moves with `marks`: the unmoves gathered first.
+            fresh.clear();
+            self.unmoves(t, sq, i, occupied, marks, |from| fresh.push(from));
             for &from in fresh.iter() {
                 let mut p = *sq;
                 p[i] = from;
-                let at = if stride == 0 {
-                    t.index(mover, &p)
-                } else {
-                    here.wrapping_add((from as usize).wrapping_sub(sq[i] as usize).wrapping_mul(stride))
-                };
-                let cell = &t.cells[at];
+                let cell = &t.cells[at(&p)];
                 let mut cur = cell.load(Relaxed);
                 // The predecessor's count and capture loss, once computed.
                 let mut counted: Option<(u16, u32)> = None;
-                loop {
-                    let new = if lost {
-                        let shorter = cur & STATE == WIN && cur != ILLEGAL && (cur & LOW) > next16;
-                        if (cur & STATE == 0 && cur != 0) || shorter {
-                            WIN | next16
-                        } else {
-                            break;
+                while cur & STATE == 0 && cur != 0 {
+                    let left = if cur == UNCOUNTED {
+                        if counted.is_none() {
+                            counted = Some(self.count(t, mover, &p, marks)?);
                         }
-                    } else if cur & STATE != 0 || cur == 0 {
-                        break;
+                        counted.map_or(0, |c| c.0)
                     } else {
-                        let left = if cur == UNCOUNTED {
-                            if counted.is_none() {
-                                counted = Some(self.count(t, mover, &p, marks)?);
-                            }
-                            counted.map_or(0, |c| c.0)
-                        } else {
-                            cur
+                        cur
+                    };
+                    let new = if left & OPEN > 1 {
+                        left - 1
+                    } else {
+                        // The longest capture loss: from this call's count, none without
+                        // the flag, or walking the captures alone.
+                        let longest = match counted {
+                            Some((_, known)) => known,
+                            None if left & CAPTURE_LOSS == 0 => 0,
+                            None => self.capture_loss(t, mover, &p, marks),
                         };
-                        if left > 1 {
-                            left - 1
-                        } else {
-                            // The longest capture loss: from this call's count, or
-                            // walking the captures alone.
-                            let longest = match counted {
-                                Some((_, known)) => known,
-                                None => self.capture_loss(t, mover, &p, marks),
-                            };
-                            LOSS | plies(next.max(longest))?
-                        }
+                        LOSS | plies(next.max(longest))?
                     };
                     match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
                         Ok(_) => {
@@ -890,6 +970,36 @@ impl Context<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// A position's legal moves as the counting pass sees them, one at a time: the value each
+/// leaves the opponent (`None`: a non-capture).
+#[derive(Default)]
+struct Tally {
+    /// Moves not refuted yet: non-captures and captures into drawn subgames.
+    open: u32,
+    /// The longest loss through a capture (0: none).
+    loss: u32,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, after: Option<Rel>) {
+        match after {
+            None | Some(Rel::Draw) => self.open += 1,
+            Some(Rel::Win(p)) => self.loss = self.loss.max(p + 1),
+            Some(Rel::Loss(_) | Rel::Illegal) => {}
+        }
+    }
+
+    /// The unresolved cell: the open moves and [`CAPTURE_LOSS`] when a capture loses.
+    fn cell(&self) -> Result<u16, EndgameError> {
+        let open = u16::try_from(self.open)
+            .ok()
+            .filter(|&c| c < UNCOUNTED)
+            .ok_or(EndgameError::TooManyMoves(u32::from(UNCOUNTED) - 1))?;
+        Ok(if self.loss > 0 { open | CAPTURE_LOSS } else { open })
     }
 }
 
