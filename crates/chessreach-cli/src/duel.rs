@@ -408,10 +408,21 @@ fn write_text(out: &mut impl Write, solved: &Solution, from: Option<(Coord, Opti
     let duel = solved.duel();
     let s = solved.summary();
     writeln!(out, "{}", describe(duel))?;
+    let longest = if s.white + s.black == 0 {
+        "no start is won".to_owned()
+    } else {
+        format!(
+            "the longest win takes {}",
+            chessreach::geometry::counted(s.longest, "ply", "plies")
+        )
+    };
     writeln!(
         out,
-        "{} starts (White to move): White wins {}, Black wins {}, draws {}; the longest win takes {} plies",
-        s.starts, s.white, s.black, s.draws, s.longest
+        "{} (White to move): White wins {}, Black wins {}, draws {}; {longest}",
+        chessreach::geometry::counted(s.starts, "start", "starts"),
+        s.white,
+        s.black,
+        s.draws
     )?;
     match from {
         None => {}
