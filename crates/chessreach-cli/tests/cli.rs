@@ -1125,7 +1125,7 @@ fn an_unknown_subcommand_suggests_the_nearest() {
 }
 
 /// A probe's FEN is checked before the endgame is solved: under a budget far below the 10x10
-/// KQvKR tables (hundreds of MB) every bad FEN still gets its own error, not the memory
+/// `KQvKR` tables (hundreds of MB) every bad FEN still gets its own error, not the memory
 /// refusal a solve would meet first; a good one reaches the solve and its refusal.
 #[test]
 fn endgame_fen_is_checked_before_solving() {

@@ -224,7 +224,7 @@ fn wrapped_board_solves() {
 }
 
 /// A FEN checked against the rules before anything is solved: the probe's errors, the rules'
-/// first; no table needed (a 10x10 KQvKR would take seconds and 400 MB).
+/// first; no table needed (a 10x10 `KQvKR` would take seconds and 400 MB).
 #[test]
 fn fens_are_checked_before_solving() {
     let big = rules(10);
