@@ -570,9 +570,17 @@ fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) 
                 writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;
                 writeln!(
                     out,
-                    "{} finitely attacked squares; {} horizontal rider rays (they run on past the picture unless blocked).",
-                    map.finite().chunk_by(|a, b| a.0 == b.0).count(),
-                    map.rays().count()
+                    "{}; {} (they run on past the picture unless blocked).",
+                    counted(
+                        map.finite().chunk_by(|a, b| a.0 == b.0).count(),
+                        "finitely attacked square",
+                        "finitely attacked squares"
+                    ),
+                    counted(
+                        map.rays().count(),
+                        "horizontal rider ray",
+                        "horizontal rider rays"
+                    )
                 )?;
             }
             Ok(())

@@ -400,7 +400,9 @@ fn infer_names_rules_and_shows_contradictions() {
         .write_stdin("3\no.x\noxx\no.x\n")
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("NO: 1 attacked square(s)"))
+        .stdout(predicate::str::starts_with(
+            "NO: 1 attacked square (!) is out of reach",
+        ))
         .stdout(predicate::str::contains("o!x"));
     let out = chessreach()
         .args(["infer", "--format", "json"])
@@ -1188,6 +1190,11 @@ fn duel_counts_are_singular_or_plural() {
         .success()
         .stdout(predicate::str::contains("draws 3; no start is won\n"))
         .stdout(predicate::str::contains("0 plies").not());
+    chessreach()
+        .args(["duel", "verify", "--min", "6x6", "--max", "6x6", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("verified 1 board (6x6 to 6x6): "));
 }
 
 /// Endgames with nothing to play: positions already over are said to be, never "mates in 0
