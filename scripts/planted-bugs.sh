@@ -355,4 +355,20 @@ plant "a badly framed request body answered as too large" crates/chessreach-cli/
 plant "a route refusal naming a strip's square algebraically" crates/chessreach-cli/src/path.rs \
   "e => match e.named_on(pos.board()) {" "e => match None::<String> {" \
   "-p chessreach-cli --test hostile hostile_inputs"
+plant "an endgame FEN's check ignored before the solve" crates/chessreach-cli/src/endgame.rs \
+  "    if let Some((fen, placement)) = fen {" "    if let Some((fen, placement)) = fen.filter(|_| false) {" \
+  "-p chessreach-cli --test cli endgame_fen_is_checked_before_solving"
+plant "an endgame FEN's legality before the solve (the side to move's attacks)" crates/chessreach/src/endgame/read.rs \
+  "        s.colour == at.stm" "        s.colour != at.stm" \
+  "-p chessreach --test suite endgame::"
+plant "the XBetza reading's warnings dropped (betza, Python's Rule)" crates/chessreach/src/piece/mod.rs \
+  "            Self::Xbetza => xbetza::read(text)," "            Self::Xbetza => xbetza::read(text).map(|r| xbetza::Reading { warnings: Vec::new(), ..r })," \
+  "-p chessreach-cli --test cli betza_warns"
+plant "a zero-ply win shown as a mate in 0 plies" crates/chessreach-cli/src/endgame.rs \
+  "Some(l) if l.plies == 0 =>" "Some(l) if l.plies == u32::MAX =>" \
+  "-p chessreach-cli --test cli endgame_without_a_mate"
+plant "an XBetza piece named in Fairy-Stockfish's form (attacks, path)" crates/chessreach-cli/src/attacks.rs \
+  "        Dialect::Xbetza if chessreach::piece::xbetza::printable(rule) => dialect.print(rule)," \
+  "        Dialect::Xbetza if chessreach::piece::xbetza::printable(rule) => rule.to_string()," \
+  "-p chessreach-cli --test cli xbetza_pieces_are_named"
 exit $failed

@@ -6,7 +6,7 @@ use anyhow::Result;
 use chessreach::attack::{AttackMap, Position, StripAttackMap};
 use chessreach::geometry::{counted, Board, Coord, Rect};
 use chessreach::limits::Budget;
-use chessreach::piece::Colour;
+use chessreach::piece::{Colour, Dialect};
 use chessreach::render::{self, attack_cell, attack_legend, View};
 use serde_json::{json, Value};
 
@@ -154,9 +154,19 @@ impl From<Window> for render::Window {
     }
 }
 
-/// The pieces of a position as JSON objects (`betza`, `colour`, `index`, `square`, `symbol`,
-/// `wall`), serialized one by one: 10^5 pieces need no tree of values. O(pieces + kinds).
-pub(crate) struct PiecesJson<'a>(pub(crate) &'a Position);
+/// A rule as the user's dialect writes it: XBetza's canonical text with `--dialect xbetza`
+/// (Fairy-Stockfish's where XBetza cannot say it), else Fairy-Stockfish's. O(the XBetza
+/// printer) per call: once per kind.
+pub(crate) fn rule_text(dialect: Dialect, rule: &chessreach::piece::Rule) -> String {
+    match dialect {
+        Dialect::Xbetza if chessreach::piece::xbetza::printable(rule) => dialect.print(rule),
+        _ => rule.to_string(),
+    }
+}
+
+/// The pieces of a position as JSON objects (`betza`: the rule in the dialect the position was
+/// read in, [`rule_text`]; `colour`, `index`, `square`, `symbol`, `wall`), serialized one by one: 10^5 pieces need no tree of values. O(pieces + kinds).
+pub(crate) struct PiecesJson<'a>(pub(crate) &'a Position, pub(crate) Dialect);
 
 /// One piece as [`PiecesJson`] writes it, its fields in the order the objects have always had
 /// (alphabetical).
@@ -190,7 +200,11 @@ impl PiecesJson<'_> {
 
     /// The kinds' rules in Betza, by kind.
     fn betza(&self) -> Vec<String> {
-        self.0.kinds().iter().map(|k| k.rule.to_string()).collect()
+        self.0
+            .kinds()
+            .iter()
+            .map(|k| rule_text(self.1, &k.rule))
+            .collect()
     }
 
     /// Writes the list exactly as `serde_json`'s pretty printer does where it stands `depth`
@@ -341,6 +355,7 @@ fn spill(chunk: &mut String, out: &mut (impl Write + ?Sized)) -> std::io::Result
 fn write_map_json(
     out: &mut impl Write,
     pos: &Position,
+    dialect: Dialect,
     attackers: impl Iterator<Item = (Coord, impl AsRef<[u32]>)>,
     rays: &[Value],
 ) -> Result<()> {
@@ -393,7 +408,7 @@ fn write_map_json(
     );
     out.write_all(chunk.as_bytes())?;
     chunk.clear();
-    PiecesJson(pos).write_pretty(1, out)?;
+    PiecesJson(pos, dialect).write_pretty(1, out)?;
     let rays = serde_json::to_string_pretty(rays)?.replace('\n', "\n  ");
     let _ = write!(chunk, ",\n  \"rays\": {rays},\n");
     side(&mut chunk, out, "white", 1)?;
@@ -453,7 +468,7 @@ fn bounded(args: &Args, pos: &Position, rect: Rect, budget: Budget, out: &mut im
                     !map.attackers(s).is_empty()
                 })
                 .map(|s| (rect.coord(s), map.attackers(s)));
-            write_map_json(out, pos, attackers, &[])
+            write_map_json(out, pos, args.position.dialect, attackers, &[])
         }
         Format::Svg | Format::Text => {
             let Some(view) = view else {
@@ -540,7 +555,7 @@ fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) 
                     })
                 })
                 .collect();
-            write_map_json(out, pos, attackers, &rays)
+            write_map_json(out, pos, args.position.dialect, attackers, &rays)
         }
         Format::Svg | Format::Text => {
             let view = view_of(pos, args.window, &[])?;
@@ -555,9 +570,17 @@ fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) 
                 writeln!(out, "{}", attack_legend(args.side.map(Colour::from)))?;
                 writeln!(
                     out,
-                    "{} finitely attacked squares; {} horizontal rider rays (they run on past the picture unless blocked).",
-                    map.finite().chunk_by(|a, b| a.0 == b.0).count(),
-                    map.rays().count()
+                    "{}; {} (they run on past the picture unless blocked).",
+                    counted(
+                        map.finite().chunk_by(|a, b| a.0 == b.0).count(),
+                        "finitely attacked square",
+                        "finitely attacked squares"
+                    ),
+                    counted(
+                        map.rays().count(),
+                        "horizontal rider ray",
+                        "horizontal rider rays"
+                    )
                 )?;
             }
             Ok(())
@@ -569,7 +592,7 @@ fn unbounded(args: &Args, pos: &Position, budget: Budget, out: &mut impl Write) 
 mod tests {
     use chessreach::attack::{AttackMap, Kind, Placed, Position, StripAttackMap};
     use chessreach::geometry::{Board, Coord};
-    use chessreach::piece::Colour;
+    use chessreach::piece::{Colour, Dialect};
     use serde_json::{json, Value};
 
     use super::{write_map_json, PiecesJson};
@@ -592,7 +615,7 @@ mod tests {
         let side = |c: Colour| json!({"count": sides[c.index()].len(), "squares": sides[c.index()]});
         let answer = json!({
             "board": pos.board().to_string(),
-            "pieces": PiecesJson(pos),
+            "pieces": PiecesJson(pos, Dialect::Fsf),
             "white": side(Colour::White),
             "black": side(Colour::Black),
             "attackers": by_square,
@@ -678,8 +701,14 @@ mod tests {
                     }
                 };
                 let mut got = Vec::new();
-                write_map_json(&mut got, &pos, attackers.iter().map(|(c, w)| (*c, w)), &rays)
-                    .expect("written");
+                write_map_json(
+                    &mut got,
+                    &pos,
+                    Dialect::Fsf,
+                    attackers.iter().map(|(c, w)| (*c, w)),
+                    &rays,
+                )
+                .expect("written");
                 assert_eq!(
                     String::from_utf8(got).expect("utf-8"),
                     map_json_as_one_value(&pos, &attackers, &rays),
@@ -734,7 +763,7 @@ mod tests {
                 }
                 let pos = Position::new(board, kinds(), pieces).expect("position");
                 for depth in 0..3 {
-                    let mut nested = serde_json::to_value(PiecesJson(&pos)).expect("value");
+                    let mut nested = serde_json::to_value(PiecesJson(&pos, Dialect::Fsf)).expect("value");
                     for _ in 0..depth {
                         nested = serde_json::json!({ "p": nested });
                     }
@@ -743,7 +772,9 @@ mod tests {
                     for k in 0..depth {
                         got.extend(format!("{{\n{}\"p\": ", "  ".repeat(k + 1)).bytes());
                     }
-                    PiecesJson(&pos).write_pretty(depth, &mut got).expect("written");
+                    PiecesJson(&pos, Dialect::Fsf)
+                        .write_pretty(depth, &mut got)
+                        .expect("written");
                     for k in (0..depth).rev() {
                         got.extend(format!("\n{}}}", "  ".repeat(k)).bytes());
                     }

@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 use chessreach::attack::{compare_dialects_progress, move_diagram_progress, Comparison};
 use chessreach::geometry::{Board, Coord, Rect};
-use chessreach::piece::{xbetza, Colour, Dialect};
+use chessreach::piece::{Colour, Dialect};
 use serde_json::json;
 
 use crate::output;
@@ -160,13 +160,10 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
         out.flush()?;
         return Ok(());
     }
-    let reading = match args.dialect {
-        Dialect::Xbetza => xbetza::read(&args.text).map_err(|e| crate::bad_argument("TEXT", e))?,
-        Dialect::Fsf => xbetza::Reading {
-            rule: args.text.parse().map_err(|e| crate::bad_argument("TEXT", e))?,
-            warnings: Vec::new(),
-        },
-    };
+    let reading = args
+        .dialect
+        .read(&args.text)
+        .map_err(|e| crate::bad_argument("TEXT", e))?;
     let cells = move_diagram_progress(&reading.rule, args.board, at, colour, blockers, Some(&update))
         .map_err(crate::usage)?;
     bar.finish_and_clear();
@@ -189,7 +186,7 @@ pub(crate) fn run(args: &Args, mut out: &mut dyn Write) -> Result<()> {
         out.write_all(chessreach::render::betza_text(args.board, colour, &cells).as_bytes())?;
         writeln!(out, "canonical ({}): {canonical}", args.dialect)?;
         for w in &reading.warnings {
-            writeln!(out, "warning: {} (character {})", w.message, w.at + 1)?;
+            writeln!(out, "warning: {w}")?;
         }
     }
     out.flush()?;

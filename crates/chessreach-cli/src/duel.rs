@@ -408,10 +408,21 @@ fn write_text(out: &mut impl Write, solved: &Solution, from: Option<(Coord, Opti
     let duel = solved.duel();
     let s = solved.summary();
     writeln!(out, "{}", describe(duel))?;
+    let longest = if s.white + s.black == 0 {
+        "no start is won".to_owned()
+    } else {
+        format!(
+            "the longest win takes {}",
+            chessreach::geometry::counted(s.longest, "ply", "plies")
+        )
+    };
     writeln!(
         out,
-        "{} starts (White to move): White wins {}, Black wins {}, draws {}; the longest win takes {} plies",
-        s.starts, s.white, s.black, s.draws, s.longest
+        "{} (White to move): White wins {}, Black wins {}, draws {}; {longest}",
+        chessreach::geometry::counted(s.starts, "start", "starts"),
+        s.white,
+        s.black,
+        s.draws
     )?;
     match from {
         None => {}
@@ -570,11 +581,12 @@ fn verify(a: &VerifyArgs, budget: Budget, out: &mut dyn Write) -> Result<()> {
     }
     writeln!(
         out,
-        "verified {} boards ({} to {}): {starts} starts, {states} game states, every reply; \
-         the chosen side always wins, at most {longest} own moves; {:.2?}",
-        boards.len(),
+        "verified {} ({} to {}): {starts} starts, {states} game states, every reply; \
+         the chosen side always wins, at most {}; {:.2?}",
+        chessreach::geometry::counted(boards.len(), "board", "boards"),
         a.min,
         a.max,
+        chessreach::geometry::counted(longest, "own move", "own moves"),
         start.elapsed()
     )?;
     out.flush()?;
@@ -725,7 +737,13 @@ fn judge_text(
             None,
             "LOSS: the program's move handed the win to the judge".into(),
         ),
-        Verdict::Over(Outcome::Drawn(DrawBy::MoveCap)) => (None, format!("LOSS: {cap} moves without a win")),
+        Verdict::Over(Outcome::Drawn(DrawBy::MoveCap)) => (
+            None,
+            format!(
+                "LOSS: {} without a win",
+                chessreach::geometry::counted(cap, "move", "moves")
+            ),
+        ),
         Verdict::Over(o) => (None, format!("LOSS: {o}")),
         Verdict::Illegal { side, error } if *side == program => (None, format!("ILLEGAL MOVE: {error}")),
         Verdict::Failed {

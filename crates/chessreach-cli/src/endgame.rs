@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use chessreach::attack::Symbols;
-use chessreach::endgame::{potential, Material, Probe, Rules, Stalemate, Summary, Tablebase};
+use chessreach::endgame::{potential, EndgameError, Material, Probe, Rules, Stalemate, Summary, Tablebase};
 use chessreach::geometry::{counted, Rect, Wrap};
 use chessreach::limits::Budget;
 use chessreach::piece::Dialect;
@@ -209,11 +209,26 @@ fn no_svg(sub: &str) -> anyhow::Error {
     .into()
 }
 
-/// Solves with a progress bar, refusals as usage errors (the arguments asked for them).
-fn solve_base(common: &Common, material: &str, budget: Budget) -> Result<Tablebase> {
+/// Solves with a progress bar, refusals as usage errors (the arguments asked for them). A
+/// `fen` (`probe`, or `solve --fen` when `placement`: an illegal one is fine) is checked
+/// first, before anything is solved.
+fn solve_base(
+    common: &Common,
+    material: &str,
+    fen: Option<(&str, bool)>,
+    budget: Budget,
+) -> Result<Tablebase> {
     let rules = common.rules(common.board)?;
     let material =
         Material::parse(material, common.royal).map_err(|e| crate::bad_argument("--material", e))?;
+    if let Some((fen, placement)) = fen {
+        match Tablebase::check_fen(&rules, &material, fen) {
+            Ok(()) => {}
+            Err(EndgameError::Illegal) if placement => {}
+            Err(e) if e.is_about_fen() => return Err(crate::bad_argument("--fen", e)),
+            Err(e) => return Err(crate::usage(e)),
+        }
+    }
     let bar = output::progress_bar(common.quiet, 0);
     let update = output::progress_update(&bar);
     let base = Tablebase::solve(&rules, &material, budget, Some(&update));
@@ -241,7 +256,12 @@ fn board_label(rules: &Rules) -> String {
 }
 
 fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
-    let base = solve_base(&a.common, &a.material, budget)?;
+    let base = solve_base(
+        &a.common,
+        &a.material,
+        a.fen.as_deref().map(|f| (f, true)),
+        budget,
+    )?;
     let [white, black] = base.summary();
     match a.format {
         Format::Json => {
@@ -268,10 +288,21 @@ fn solve(a: &SolveArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
             for (side, s) in [("White", &white), ("Black", &black)] {
                 writeln!(
                     out,
-                    "{side} to move: {} positions: White wins {}, Black wins {}, draws {}",
-                    s.positions, s.white, s.black, s.draw
+                    "{side} to move: {}: White wins {}, Black wins {}, draws {}",
+                    counted(s.positions, "position", "positions"),
+                    s.white,
+                    s.black,
+                    s.draw
                 )?;
                 match &s.longest {
+                    // Every decisive position is already over: the side to move has no move.
+                    Some(l) if l.plies == 0 => writeln!(
+                        out,
+                        "  longest: none to play; {} wins at once where {} has no legal move, e.g. {}",
+                        l.winner,
+                        l.winner.opponent(),
+                        l.fen
+                    )?,
                     Some(l) => writeln!(
                         out,
                         "  longest: {} mates in {} from {}\n  line: {}",
@@ -324,12 +355,13 @@ fn probe_json(p: &Probe) -> serde_json::Value {
 }
 
 fn probe(a: &ProbeArgs, budget: Budget, mut out: &mut dyn Write) -> Result<()> {
-    let base = solve_base(&a.common, &a.material, budget)?;
+    let base = solve_base(&a.common, &a.material, Some((&a.fen, false)), budget)?;
     let p = base.probe(&a.fen).map_err(|e| crate::bad_argument("--fen", e))?;
     match a.format {
         Format::Json => output::write_json(&mut out, &probe_json(&p))?,
         Format::Text | Format::Svg => {
             match (p.winner, p.plies) {
+                (Some(w), Some(0)) => writeln!(out, "{w} wins: {} has no legal move", w.opponent())?,
                 (Some(w), Some(n)) => writeln!(out, "{w} mates in {}", counted(n, "ply", "plies"))?,
                 _ => writeln!(out, "draw")?,
             }
@@ -404,6 +436,9 @@ fn potential_table(a: &PotentialArgs, budget: Budget, mut out: &mut dyn Write) -
                     if p.forces_mate { "yes" } else { "no" },
                     p.longest.map_or_else(|| "-".to_owned(), |l| l.to_string())
                 )?;
+            }
+            if rows.iter().any(|(_, p)| p.longest.is_none()) {
+                writeln!(out, "longest -: no position with White to move is won by White")?;
             }
         }
     }

@@ -10,9 +10,10 @@ use chessreach::load::Map;
 use chessreach::path::{
     ask_with_progress, Area, Ask, Capturable, DistanceMap, Mover, Question, RouteError, Target, Way,
 };
+use chessreach::piece::Dialect;
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 
-use crate::attacks::{write_diagram, PiecesJson, Window};
+use crate::attacks::{rule_text, write_diagram, PiecesJson, Window};
 use crate::output::{self, Format};
 use crate::position_args::PositionArgs;
 use crate::UsageError;
@@ -198,7 +199,7 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
                 .collect(),
         });
     match args.format {
-        Format::Json => write_route_json(pos, mover, way, why.as_ref(), out)?,
+        Format::Json => write_route_json(pos, mover, args.position.dialect, way, why.as_ref(), out)?,
         Format::Svg | Format::Text => {
             let cell = render::route_cell(pos, map, (symbol, mover.colour), way, ROUTE_DRAWN);
             let cell = mover_kept(cell, way.is_none(), mover.at, (symbol, mover.colour));
@@ -207,11 +208,15 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
                     Some(w) => format!(
                         "A route of {} for {} from {}",
                         counted(w.moves, "move", "moves"),
-                        mover.rule,
+                        rule_text(args.position.dialect, &mover.rule),
                         names(pos, &[mover.at])[0]
                     ),
                     None => {
-                        format!("No route for {} from {}", mover.rule, names(pos, &[mover.at])[0])
+                        format!(
+                            "No route for {} from {}",
+                            rule_text(args.position.dialect, &mover.rule),
+                            names(pos, &[mover.at])[0]
+                        )
                     }
                 };
                 let what = render::of_variant(&what, args.position.variant.as_deref());
@@ -275,6 +280,7 @@ struct WhyJson {
 fn write_route_json(
     pos: &Position,
     mover: &Mover,
+    dialect: Dialect,
     way: Option<&Way>,
     why: Option<&WhyJson>,
     out: &mut impl Write,
@@ -287,10 +293,10 @@ fn write_route_json(
         squares: &w.captured,
     });
     member(out, "captured", &captured)?;
-    member(out, "mover", &mover.rule.to_string())?;
+    member(out, "mover", &rule_text(dialect, &mover.rule))?;
     member(out, "moves", &way.map(|w| output::json_int(w.moves)))?;
     write!(out, ",\n  \"pieces\": ")?;
-    PiecesJson(pos).write_pretty(1, out)?;
+    PiecesJson(pos, dialect).write_pretty(1, out)?;
     // Rounds of moves made again (strip routes across long stretches).
     if let Some(w) = way.filter(|w| !w.repeats.is_empty()) {
         let repeats: Vec<RepeatJson> = w
@@ -515,7 +521,7 @@ fn distance_map(
                 out,
                 "{{\"board\":{},\"mover\":{},\"from\":{},\"distances\":{{",
                 text(pos.board().to_string()),
-                text(m.rule.to_string()),
+                text(rule_text(args.position.dialect, &m.rule)),
                 text(pos.board().name(m.at))
             )?;
             let mut first = true;
@@ -542,7 +548,11 @@ fn distance_map(
                         view,
                         &render::titled(
                             &render::of_variant(
-                                &format!("Fewest moves of {} from {}", m.rule, pos.board().name(m.at)),
+                                &format!(
+                                    "Fewest moves of {} from {}",
+                                    rule_text(args.position.dialect, &m.rule),
+                                    pos.board().name(m.at)
+                                ),
                                 args.position.variant.as_deref(),
                             ),
                             pos,

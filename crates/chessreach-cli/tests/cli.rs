@@ -400,7 +400,9 @@ fn infer_names_rules_and_shows_contradictions() {
         .write_stdin("3\no.x\noxx\no.x\n")
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("NO: 1 attacked square(s)"))
+        .stdout(predicate::str::starts_with(
+            "NO: 1 attacked square (!) is out of reach",
+        ))
         .stdout(predicate::str::contains("o!x"));
     let out = chessreach()
         .args(["infer", "--format", "json"])
@@ -615,8 +617,13 @@ fn duel_solve_json_agrees_with_the_summary() {
     assert!(starts
         .iter()
         .all(|s| (s["winner"] == "draw") == s["plies"].is_null()));
+    let longest = match longest {
+        _ if count("white") + count("black") == 0 => "no start is won".to_owned(),
+        1 => "the longest win takes 1 ply".to_owned(),
+        n => format!("the longest win takes {n} plies"),
+    };
     let expected = format!(
-        "{} starts (White to move): White wins {}, Black wins {}, draws {}; the longest win takes {longest} plies",
+        "{} starts (White to move): White wins {}, Black wins {}, draws {}; {longest}",
         starts.len(),
         count("white"),
         count("black"),
@@ -1117,4 +1124,188 @@ fn an_unknown_subcommand_suggests_the_nearest() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("a similar subcommand exists: 'attacks'"));
+}
+
+/// A probe's FEN is checked before the endgame is solved: under a budget far below the 10x10
+/// `KQvKR` tables (hundreds of MB) every bad FEN still gets its own error, not the memory
+/// refusal a solve would meet first; a good one reaches the solve and its refusal.
+#[test]
+fn endgame_fen_is_checked_before_solving() {
+    let probe = |fen: &str| {
+        chessreach()
+            .args(["--max-memory", "1M", "endgame", "probe", "--board", "10x10"])
+            .args(["--material", "KQvKR", "--quiet", "--fen", fen])
+            .assert()
+            .code(2)
+    };
+    for (fen, said) in [
+        (
+            "k7/8/8/8/8/8/8/K6Q w",
+            "--fen: the FEN describes an 8x8 board, the endgame is on 10x10",
+        ),
+        (
+            "k9/10/10/10/10/10/10/10/10/K8Q w",
+            "--fen: the FEN holds KQvK, the endgame is KQvKR",
+        ),
+        (
+            "k8r/10/10/10/10/10/10/10/10/K8Q x",
+            "--fen: side to move `x`: expected `w` or `b`",
+        ),
+        ("k8r/10/10/10/10/10/10/10/10/K8Q w", "--fen: not a legal position"),
+    ] {
+        probe(fen)
+            .stderr(predicate::str::contains(said))
+            .stderr(predicate::str::contains("memory").not());
+    }
+    probe("k8r/10/10/10/10/10/10/10/10/K8Q b").stderr(predicate::str::contains("memory budget"));
+    // `solve --fen` (the lone royal's squares) the same, an illegal placement accepted.
+    let solve = |fen: &str| {
+        chessreach()
+            .args(["--max-memory", "1M", "endgame", "solve", "--board", "10x10"])
+            .args(["--material", "KQvKR", "--quiet", "--format", "json", "--fen", fen])
+            .assert()
+            .code(2)
+    };
+    solve("k9/10/10/10/10/10/10/10/10/K8Q").stderr(predicate::str::contains("--fen: the FEN holds KQvK"));
+    solve("k8r/10/10/10/10/10/10/10/10/K8Q w").stderr(predicate::str::contains("memory budget"));
+}
+
+/// Counts agree with their nouns ("1 ply", "1 start"), and a duel nobody wins says so.
+#[test]
+fn duel_counts_are_singular_or_plural() {
+    chessreach()
+        .args(["duel", "solve", "--board", "2x1", "--white", "K", "--black", "K"])
+        .args(["--white-target", "b1", "--black-target", "a1", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "1 start (White to move): White wins 1, Black wins 0, draws 0; the longest win takes 1 ply\n",
+        ));
+    chessreach()
+        .args([
+            "duel", "solve", "--board", "3x1", "--white", "fmW", "--black", "fmW",
+        ])
+        .args(["--white-target", "c1", "--black-target", "a1", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("draws 3; no start is won\n"))
+        .stdout(predicate::str::contains("0 plies").not());
+    chessreach()
+        .args(["duel", "verify", "--min", "6x6", "--max", "6x6", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("verified 1 board (6x6 to 6x6): "));
+}
+
+/// Endgames with nothing to play: positions already over are said to be, never "mates in 0
+/// plies" with an empty line; the JSON keeps the data (`plies` 0, `line` empty).
+#[test]
+fn endgame_without_a_mate_to_play_says_so() {
+    let text = |args: &[&str]| {
+        let out = chessreach().args(args).arg("--quiet").output().expect("runs");
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let solve = text(&["endgame", "solve", "--board", "1x4", "--material", "KQvK"]);
+    assert!(
+        !solve.contains("0 plies") && !solve.contains("line: \n"),
+        "{solve}"
+    );
+    assert!(
+        solve.contains("White to move: 2 positions: White wins 0, Black wins 0, draws 2\n  longest: none (no decisive position)"),
+        "{solve}"
+    );
+    assert!(
+        solve.contains(
+            "longest: none to play; white wins at once where black has no legal move, e.g. 1/k/Q/K b"
+        ),
+        "{solve}"
+    );
+    let probe = text(&[
+        "endgame",
+        "probe",
+        "--board",
+        "1x4",
+        "--material",
+        "KQvK",
+        "--fen",
+        "k/1/Q/K b",
+    ]);
+    assert_eq!(probe, "white wins: black has no legal move\n");
+    let potential = text(&["endgame", "potential", "--boards", "1x4", "--pieces", "Q"]);
+    assert!(
+        potential.ends_with("longest -: no position with White to move is won by White\n"),
+        "{potential}"
+    );
+    let one = text(&["endgame", "solve", "--board", "2x1", "--material", "KvK"]);
+    assert!(one.contains("Black to move: 0 positions"), "{one}");
+    let json = chessreach()
+        .args([
+            "endgame",
+            "solve",
+            "--board",
+            "1x4",
+            "--material",
+            "KQvK",
+            "--format",
+            "json",
+            "--quiet",
+        ])
+        .output()
+        .expect("runs");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    assert!(v["white_to_move"]["longest"].is_null());
+    assert_eq!(v["black_to_move"]["longest"]["plies"], 0);
+}
+
+/// A letter XBoard skips is read as skipped and said (Python's `Rule` warns the same text).
+#[test]
+fn betza_warns_of_skipped_xbetza_letters() {
+    chessreach()
+        .args(["betza", "--dialect", "xbetza", "xW"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("canonical (xbetza): W\n"))
+        .stdout(predicate::str::is_match(r"\nwarning: .+ \(character 1\)\n").expect("regex"));
+}
+
+/// A piece read in XBetza is named in XBetza (`K2`), not in Fairy-Stockfish's form (`R2B2`):
+/// the attack map's pieces and a route's mover.
+#[test]
+fn xbetza_pieces_are_named_in_xbetza() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = chessreach().args(args).output().expect("runs");
+        assert!(out.status.success(), "{args:?}");
+        serde_json::from_slice(&out.stdout).expect("json")
+    };
+    let attacks = json(&[
+        "attacks",
+        "--board",
+        "5x5",
+        "--dialect",
+        "xbetza",
+        "--piece",
+        "Q2@c3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(attacks["pieces"][0]["betza"], "K2");
+    let fsf = json(&[
+        "attacks", "--board", "5x5", "--piece", "Q2@c3", "--format", "json",
+    ]);
+    assert_eq!(fsf["pieces"][0]["betza"], "R2B2");
+    let route = json(&[
+        "path",
+        "--board",
+        "5x5",
+        "--dialect",
+        "xbetza",
+        "--mover",
+        "Q2@a1",
+        "--to",
+        "e5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(route["mover"], "K2");
 }

@@ -109,6 +109,31 @@ pub(crate) fn endgame_solve(
     wrap: Option<&str>,
     dialect: &str,
 ) -> PyResult<Endgame> {
+    let (rules, material) = endgame_args(py, material, board, define, royal, stalemate, wrap, dialect)?;
+    solved(py, &rules, &material)
+}
+
+/// Solves without the GIL, refused beyond the memory budget.
+fn solved(py: Python<'_>, rules: &Rules, material: &Material) -> PyResult<Endgame> {
+    let budget = budget();
+    let base = py
+        .detach(|| Tablebase::solve(rules, material, budget, None))
+        .map_err(|e| endgame_error(py, e))?;
+    Ok(Endgame { base })
+}
+
+/// The rules and material of `endgame_solve`'s arguments.
+#[expect(clippy::too_many_arguments, reason = "the CLI's flags, as keyword arguments")]
+fn endgame_args(
+    py: Python<'_>,
+    material: &str,
+    board: &str,
+    define: Option<&Bound<'_, PyDict>>,
+    royal: &str,
+    stalemate: &str,
+    wrap: Option<&str>,
+    dialect: &str,
+) -> PyResult<(Rules, Material)> {
     let rect = match board.parse::<Board>() {
         Ok(Board::Rect(r)) => r,
         Ok(other) => {
@@ -162,15 +187,12 @@ pub(crate) fn endgame_solve(
         EndgameError::Material { input, at, .. } => parse_error(py, e.to_string(), input, *at),
         _ => chessreach_error(&e),
     })?;
-    let budget = budget();
-    let base = py
-        .detach(|| Tablebase::solve(&rules, &material, budget, None))
-        .map_err(|e| endgame_error(py, e))?;
-    Ok(Endgame { base })
+    Ok((rules, material))
 }
 
 /// One position of `material` probed (solving the endgame first; keep an `endgame_solve`
-/// result to probe many): as `Endgame.probe`.
+/// result to probe many): as `Endgame.probe`. A FEN the probe would refuse (another board or
+/// material, a bad side to move, an illegal position) is refused before anything is solved.
 #[pyfunction]
 #[pyo3(signature = (material, fen, board = "8x8", define = None, royal = "K", stalemate = "draw", wrap = None, dialect = "fsf"))]
 #[expect(clippy::too_many_arguments, reason = "the CLI's flags, as keyword arguments")]
@@ -185,6 +207,7 @@ pub(crate) fn endgame_probe<'py>(
     wrap: Option<&str>,
     dialect: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let e = endgame_solve(py, material, board, define, royal, stalemate, wrap, dialect)?;
-    e.probe(py, fen)
+    let (rules, material) = endgame_args(py, material, board, define, royal, stalemate, wrap, dialect)?;
+    Tablebase::check_fen(&rules, &material, fen).map_err(|e| endgame_error(py, e))?;
+    solved(py, &rules, &material)?.probe(py, fen)
 }

@@ -290,7 +290,8 @@ fn square(py: Python<'_>, text: &str) -> PyResult<Coord> {
 /// as XBoard reads XBetza (`dialect="xbetza"`: multi-leg moves such as the Mao `afsW`).
 ///
 /// `str(rule)` is the canonical form: `str(Rule("WF"))` is `"K"` (XBetza for a rule with
-/// legs).
+/// legs). A letter XBoard skips (`Rule("xW", dialect="xbetza")`) is skipped with a Python
+/// `UserWarning` naming it, as `chessreach betza` warns.
 #[pyclass(frozen, eq, hash, module = "chessreach")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Rule {
@@ -302,10 +303,16 @@ impl Rule {
     #[new]
     #[pyo3(signature = (betza, dialect = "fsf"))]
     fn new(py: Python<'_>, betza: &str, dialect: &str) -> PyResult<Self> {
-        dialect_of(dialect)?
-            .parse(betza)
-            .map(|rule| Self { rule })
-            .map_err(|e| betza_error(py, &e))
+        let reading = dialect_of(dialect)?
+            .read(betza)
+            .map_err(|e| betza_error(py, &e))?;
+        // What `chessreach betza --dialect xbetza` prints as `warning: …`: letters XBoard skips.
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        for w in &reading.warnings {
+            let message = std::ffi::CString::new(visible(w)).map_err(|e| chessreach_error(&e))?;
+            PyErr::warn(py, &category, &message, 1)?;
+        }
+        Ok(Self { rule: reading.rule })
     }
 
     /// The canonical Betza form.

@@ -236,6 +236,25 @@ def test_endgame_probe_matches_the_command_line():
     assert base.material == "KQvK" and base.board == "5x5"
 
 
+def test_endgame_probe_checks_the_fen_before_solving():
+    # Under a budget far below the 10x10 KQvKR tables, each bad FEN gets its own error (the
+    # CLI's text), not the memory refusal a solve would meet first.
+    before = chessreach.max_memory()
+    try:
+        chessreach.set_max_memory(1 << 20)
+        for fen, said in [
+            ("k7/8/8/8/8/8/8/K6Q w", "the FEN describes an 8x8 board, the endgame is on 10x10"),
+            ("k9/10/10/10/10/10/10/10/10/K8Q w", "the FEN holds KQvK, the endgame is KQvKR"),
+            ("k8r/10/10/10/10/10/10/10/10/K8Q w", "not a legal position"),
+        ]:
+            with pytest.raises(chessreach.ChessreachError, match=said):
+                chessreach.endgame_probe("KQvKR", fen, board="10x10")
+        with pytest.raises(chessreach.TooLargeError):
+            chessreach.endgame_probe("KQvKR", "k8r/10/10/10/10/10/10/10/10/K8Q b", board="10x10")
+    finally:
+        chessreach.set_max_memory(before)
+
+
 def test_endgame_errors_are_python_errors():
     with pytest.raises(chessreach.ParseError):
         chessreach.endgame_solve("KQK")

@@ -1,5 +1,9 @@
 """The XBetza dialect from Python: rules, positions, attacks of multi-leg pieces."""
 
+import os
+import subprocess
+import warnings
+
 import pytest
 
 import chessreach
@@ -39,3 +43,20 @@ def test_positions_and_rules_of_legged_pieces_pickle_and_evaluate():
         rule = chessreach.Rule(text, dialect=dialect)
         assert pickle.loads(pickle.dumps(rule)) == rule, repr(rule)
         assert eval(repr(rule), {"Rule": chessreach.Rule}) == rule, repr(rule)
+
+
+def test_skipped_xbetza_letters_warn_as_the_command_line_does():
+    # XBoard skips the unknown `x`: the rule is a plain W, and Python says so as the CLI's
+    # `chessreach betza --dialect xbetza xW` does (one library call makes both).
+    with pytest.warns(UserWarning, match=r"\(character 1\)") as caught:
+        rule = chessreach.Rule("xW", dialect="xbetza")
+    assert rule == chessreach.Rule("W")
+    assert len(caught) == 1
+    binary = os.environ.get("CHESSREACH_BIN")
+    if binary:
+        out = subprocess.run([binary, "betza", "--dialect", "xbetza", "xW"], capture_output=True, text=True, check=True)
+        assert f"warning: {caught[0].message}" in out.stdout.splitlines()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        chessreach.Rule("afsW", dialect="xbetza")
+        chessreach.Rule("W")

@@ -222,3 +222,126 @@ fn wrapped_board_solves() {
     let [white, _] = solve_with(&r, "KQvK").summary();
     assert!(white.positions > 0);
 }
+
+/// A FEN checked against the rules before anything is solved: the probe's errors, the rules'
+/// first; no table needed (a 10x10 `KQvKR` would take seconds and 400 MB).
+#[test]
+fn fens_are_checked_before_solving() {
+    let big = rules(10);
+    let m = Material::parse("KQvKR", 'K').expect("a material");
+    let check = |fen: &str| Tablebase::check_fen(&big, &m, fen);
+    assert!(matches!(
+        check("k7/8/8/8/8/8/8/K6Q w"),
+        Err(EndgameError::WrongBoard { .. })
+    ));
+    assert!(matches!(
+        check("k9/10/10/10/10/10/10/10/10/K8Q w"),
+        Err(EndgameError::WrongMaterial { .. })
+    ));
+    assert!(matches!(
+        check("k8r/10/10/10/10/10/10/10/10/K8Q x"),
+        Err(EndgameError::SideToMove(_))
+    ));
+    assert!(matches!(
+        check("k8r/10/10/10/10/10/10/10/10/K8Q? w"),
+        Err(EndgameError::Fen(_))
+    ));
+    // White to move while Black's king on a10 stands on the queen's diagonal: not a position.
+    assert!(matches!(
+        check("k8r/10/10/10/10/10/10/10/10/K8Q w"),
+        Err(EndgameError::Illegal)
+    ));
+    assert!(check("k8r/10/10/10/10/10/10/10/10/K8Q b").is_ok());
+    // A rook between them blocks the check.
+    assert!(check("k9/1r8/10/10/10/10/10/10/10/K8Q w").is_ok());
+    // The rules before the FEN, as the solve checks them.
+    let mut hopper = rules(4);
+    hopper.symbols.define("G=gQ").expect("grasshopper");
+    let g = Material::parse("KGvK", 'K').expect("a material");
+    assert!(matches!(
+        Tablebase::check_fen(&hopper, &g, "k3/4/4/4 w"),
+        Err(EndgameError::Movement { letter: 'G', .. })
+    ));
+    let a = Material::parse("KAvK", 'K').expect("a material");
+    assert!(matches!(
+        Tablebase::check_fen(&rules(4), &a, "k3/4/4/KA2 w"),
+        Err(EndgameError::UnknownLetter('A'))
+    ));
+}
+
+/// The FEN of `pieces` (letter, square index) on a `w`×`h` board, `stm` to move.
+fn fen_of(w: u32, h: u32, pieces: &[(char, u32)], stm: char) -> String {
+    let mut out = String::new();
+    for rank in (0..h).rev() {
+        let mut empty = 0;
+        for file in 0..w {
+            match pieces.iter().find(|p| p.1 == rank * w + file) {
+                Some(&(l, _)) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(l);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(stm);
+    out
+}
+
+/// Every placement of a few small endgames, flat and wrapped: the check before solving says
+/// what the solved table's probe says (the same error, or none).
+#[test]
+fn checked_fens_agree_with_the_solved_probe() {
+    for (w, h, wrap, material, letters) in [
+        (4u32, 4u32, Wrap::None, "KRvK", "KkR"),
+        (4, 3, Wrap::Both, "KQvK", "KkQ"),
+        (3, 3, Wrap::None, "KRvKN", "KkRn"),
+        (3, 3, Wrap::Files, "KBvKN", "KkBn"),
+    ] {
+        let mut r = Rules::new(
+            Rect::new(u64::from(w), u64::from(h))
+                .expect("a board")
+                .with_wrap(wrap),
+        );
+        r.stalemate = Stalemate::Draw;
+        let m = Material::parse(material, 'K').expect("a material");
+        let base = solve_with(&r, material);
+        let n = w * h;
+        let letters: Vec<char> = letters.chars().collect();
+        let mut squares = vec![0u32; letters.len()];
+        let mut seen = 0;
+        'all: loop {
+            let distinct =
+                (0..squares.len()).all(|i| (i + 1..squares.len()).all(|j| squares[i] != squares[j]));
+            if distinct {
+                let pieces: Vec<(char, u32)> = letters.iter().copied().zip(squares.iter().copied()).collect();
+                for stm in ['w', 'b'] {
+                    let fen = fen_of(w, h, &pieces, stm);
+                    let early = Tablebase::check_fen(&r, &m, &fen);
+                    let late = base.probe(&fen).map(|_| ());
+                    assert_eq!(early, late, "{fen} on {}", r.rect.label());
+                    seen += 1;
+                }
+            }
+            for s in &mut squares {
+                *s += 1;
+                if *s < n {
+                    continue 'all;
+                }
+                *s = 0;
+            }
+            break;
+        }
+        assert!(seen > 0);
+    }
+}

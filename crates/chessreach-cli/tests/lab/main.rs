@@ -426,6 +426,14 @@ fn betza_and_endgame_errors_carry_their_place() {
             "usage",
             &[("flag", json!("--fen"))],
         ),
+        // The FEN is read before the tables are costed (10x10 KQvKR is past the budget).
+        (
+            "endgame/probe",
+            json!({"material": "KQvKR", "board": "10x10", "fen": "k9/10/10/10/10/10/10/10/10/K8Q w"}),
+            400,
+            "usage",
+            &[("flag", json!("--fen"))],
+        ),
         (
             "endgame/solve",
             json!({"material": "KQvK", "board": "1000x1000"}),

@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 
 use super::table::{Context, Move, Piece, Rel, Slot, Squares, Table, Walk};
 use super::{EndgameError, Material, Rules};
-use crate::attack::Position;
 use crate::geometry::{Coord, Square};
 use crate::limits::{Budget, Progress};
 use crate::piece::Colour;
@@ -157,42 +156,7 @@ impl Tablebase {
     ) -> Result<Self, EndgameError> {
         let materials = Self::materials(material);
         // Rules first (a typo is a better message than a memory refusal).
-        let mut gens: Vec<((char, Colour), MoveGen)> = Vec::new();
-        let mut slots_of = Vec::new();
-        for m in &materials {
-            let mut slots = Vec::new();
-            let pieces = [(Colour::White, m.royal(), true), (Colour::Black, m.royal(), true)]
-                .into_iter()
-                .chain(
-                    Colour::BOTH
-                        .iter()
-                        .flat_map(|&c| m.others(c).iter().map(move |&l| (c, l, false))),
-                );
-            for (colour, letter, royal) in pieces {
-                let gen = if let Some(g) = gens.iter().position(|(k, _)| *k == (letter, colour)) {
-                    g
-                } else {
-                    let rule = rules
-                        .symbols
-                        .get(letter)
-                        .ok_or(EndgameError::UnknownLetter(letter))?;
-                    if rule.has_initial() {
-                        return Err(EndgameError::InitialMoves(letter));
-                    }
-                    let g = MoveGen::new(rules.rect, &rule.steps(colour), colour)
-                        .map_err(|source| EndgameError::Movement { letter, source })?;
-                    gens.push(((letter, colour), g));
-                    gens.len() - 1
-                };
-                slots.push(Slot {
-                    colour,
-                    letter,
-                    royal,
-                    gen,
-                });
-            }
-            slots_of.push(slots);
-        }
+        let (gens, slots_of) = Self::generators(rules, &materials)?;
         let squares = rules.rect.len() as u64;
         // The compiled steps: at most a ray of `reach` squares per step and square each way.
         let reach = if rules.rect.wrap().is_flat() {
@@ -200,7 +164,7 @@ impl Tablebase {
         } else {
             squares
         };
-        let compiled = gens.iter().try_fold(0u64, |acc, (_, g)| {
+        let compiled = gens.iter().try_fold(0u64, |acc, g| {
             acc.checked_add(Compiled::bytes(g.steps() as u64, reach, squares)?)
         });
         budget.check(
@@ -210,7 +174,7 @@ impl Tablebase {
         let bits = tuning.bitboards && squares <= 64;
         let gens: Vec<Piece> = gens
             .into_iter()
-            .map(|(_, gen)| Piece {
+            .map(|gen| Piece {
                 attacks: gen.attack_table(),
                 compiled: gen.compile(bits),
                 gen,
@@ -257,6 +221,52 @@ impl Tablebase {
             tables,
             marks,
         })
+    }
+
+    /// Each piece's generator (one per letter and colour) and each material's slots (the
+    /// royals, then the other pieces, White's first), the rules checked on the way.
+    /// O(materials × pieces × steps).
+    pub(super) fn generators(
+        rules: &Rules,
+        materials: &[Material],
+    ) -> Result<(Vec<MoveGen>, Vec<Vec<Slot>>), EndgameError> {
+        let mut gens: Vec<((char, Colour), MoveGen)> = Vec::new();
+        let mut slots_of = Vec::new();
+        for m in materials {
+            let mut slots = Vec::new();
+            let pieces = [(Colour::White, m.royal(), true), (Colour::Black, m.royal(), true)]
+                .into_iter()
+                .chain(
+                    Colour::BOTH
+                        .iter()
+                        .flat_map(|&c| m.others(c).iter().map(move |&l| (c, l, false))),
+                );
+            for (colour, letter, royal) in pieces {
+                let gen = if let Some(g) = gens.iter().position(|(k, _)| *k == (letter, colour)) {
+                    g
+                } else {
+                    let rule = rules
+                        .symbols
+                        .get(letter)
+                        .ok_or(EndgameError::UnknownLetter(letter))?;
+                    if rule.has_initial() {
+                        return Err(EndgameError::InitialMoves(letter));
+                    }
+                    let g = MoveGen::new(rules.rect, &rule.steps(colour), colour)
+                        .map_err(|source| EndgameError::Movement { letter, source })?;
+                    gens.push(((letter, colour), g));
+                    gens.len() - 1
+                };
+                slots.push(Slot {
+                    colour,
+                    letter,
+                    royal,
+                    gen,
+                });
+            }
+            slots_of.push(slots);
+        }
+        Ok((gens.into_iter().map(|(_, g)| g).collect(), slots_of))
     }
 
     /// The rules.
@@ -447,65 +457,15 @@ impl Tablebase {
         })
     }
 
-    /// Reads a FEN of this material (side to move `w`/`b`, White when absent).
+    /// Reads a FEN of this material (side to move `w`/`b`, White when absent): as
+    /// [`Tablebase::check_fen`], the solved table the judge of legality.
     fn node_of(&self, fen: &str) -> Result<Node, EndgameError> {
-        let pos = Position::from_fen_with(fen, &self.rules.symbols).map_err(EndgameError::Fen)?;
-        let rect = self.rules.rect;
-        let board = pos.rect();
-        if board.is_none_or(|b| b.width() != rect.width() || b.height() != rect.height()) {
-            return Err(EndgameError::WrongBoard {
-                expected: format!("{}x{}", rect.width(), rect.height()),
-                found: pos.board().to_string(),
-            });
-        }
-        let stm = match fen.split_whitespace().nth(1) {
-            None | Some("w" | "W") => Colour::White,
-            Some("b" | "B") => Colour::Black,
-            Some(other) => return Err(EndgameError::SideToMove(other.to_owned())),
-        };
         let t = self.top();
-        let royal = self.rules.royal;
-        let mut sides = [Vec::new(), Vec::new()];
-        let mut royals = [Vec::new(), Vec::new()];
-        for p in pos.pieces() {
-            let letter = pos.kinds()[p.kind].symbol;
-            let s = rect.square(p.at).map_or(u32::MAX, |s| s.0);
-            if letter == royal {
-                royals[p.colour.index()].push(s);
-            } else {
-                sides[p.colour.index()].push((letter, s));
-            }
-        }
-        let found = Material::from_sides(
-            royal,
-            sides.clone().map(|v| v.into_iter().map(|(l, _)| l).collect()),
-        );
-        if royals.iter().any(|r| r.len() != 1) || found != t.material {
-            let name = |c: Colour| {
-                let k: String = royals[c.index()].iter().map(|_| royal).collect();
-                let o: String = sides[c.index()].iter().map(|(l, _)| l).collect();
-                format!("{k}{o}")
-            };
-            return Err(EndgameError::WrongMaterial {
-                expected: t.material.to_string(),
-                found: format!("{}v{}", name(Colour::White), name(Colour::Black)),
-            });
-        }
-        let mut sq = [royals[0][0], royals[1][0], u32::MAX, u32::MAX];
-        let mut used = [false; 4];
-        for (colour, list) in Colour::BOTH.iter().zip(&sides) {
-            for &(letter, s) in list {
-                let i = (2..t.n())
-                    .find(|&i| !used[i] && t.slots[i].colour == *colour && t.slots[i].letter == letter)
-                    .expect("the material matched");
-                used[i] = true;
-                sq[i] = s;
-            }
-        }
+        let at = super::read::read(&self.rules, &t.material, &t.slots, fen)?;
         let n = Node {
             table: self.tables.len() - 1,
-            stm,
-            sq,
+            stm: at.stm,
+            sq: at.sq,
         };
         if self.value(&n) == Rel::Illegal {
             return Err(EndgameError::Illegal);

@@ -27,6 +27,7 @@
 //! ```
 
 mod base;
+mod read;
 mod squares;
 mod table;
 
@@ -304,4 +305,21 @@ pub enum EndgameError {
     /// A FEN in which the side not to move is in check (or two pieces share a square).
     #[error("not a legal position (the side not to move is in check)")]
     Illegal,
+}
+
+impl EndgameError {
+    /// Whether the error is about a FEN (its syntax, board, material, side to move or
+    /// legality) rather than the rules, the material text or the memory budget: what a caller
+    /// names the FEN argument for.
+    #[must_use]
+    pub const fn is_about_fen(&self) -> bool {
+        matches!(
+            self,
+            Self::Fen(_)
+                | Self::WrongBoard { .. }
+                | Self::WrongMaterial { .. }
+                | Self::SideToMove(_)
+                | Self::Illegal
+        )
+    }
 }

@@ -55,6 +55,23 @@ impl Dialect {
         }
     }
 
+    /// Reads `text` in this dialect with the warnings of the reading: letters XBoard skips
+    /// (XBetza); Fairy-Stockfish's reading has none. What every front end shows the user
+    /// (`chessreach betza`, Python's `Rule`).
+    ///
+    /// # Errors
+    ///
+    /// A [`BetzaError`] at the first character that cannot be read.
+    pub fn read(self, text: &str) -> Result<xbetza::Reading, BetzaError> {
+        match self {
+            Self::Fsf => Ok(xbetza::Reading {
+                rule: text.parse()?,
+                warnings: Vec::new(),
+            }),
+            Self::Xbetza => xbetza::read(text),
+        }
+    }
+
     /// The canonical text of `rule` in this dialect (a rule with legs prints in XBetza in
     /// either).
     #[must_use]

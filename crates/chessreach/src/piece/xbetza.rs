@@ -58,6 +58,13 @@ pub struct Warning {
     pub message: String,
 }
 
+/// `message (character N)`, N counted from 1: as the CLI and Python show it.
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (character {})", self.message, self.at + 1)
+    }
+}
+
 /// A rule read from XBetza, with the warnings of its reading.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reading {

@@ -62,8 +62,9 @@ pub fn inference_text_named(d: &Diagram, found: &Inference, name: impl FnOnce() 
     } else {
         let _ = writeln!(
             out,
-            "NO: {} attacked square(s) (!) are out of reach of every rule that keeps off the safe squares:",
-            found.unexplained.len()
+            "NO: {} (!) {} out of reach of every rule that keeps off the safe squares:",
+            crate::geometry::counted(found.unexplained.len(), "attacked square", "attacked squares"),
+            if found.unexplained.len() == 1 { "is" } else { "are" }
         );
         for r in 0..d.height() {
             out.extend((0..d.width()).map(|c| {
