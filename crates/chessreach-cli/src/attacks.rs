@@ -154,18 +154,9 @@ impl From<Window> for render::Window {
     }
 }
 
-/// A rule as the user's dialect writes it: XBetza's canonical text with `--dialect xbetza`
-/// (Fairy-Stockfish's where XBetza cannot say it), else Fairy-Stockfish's. O(the XBetza
-/// printer) per call: once per kind.
-pub(crate) fn rule_text(dialect: Dialect, rule: &chessreach::piece::Rule) -> String {
-    match dialect {
-        Dialect::Xbetza if chessreach::piece::xbetza::printable(rule) => dialect.print(rule),
-        _ => rule.to_string(),
-    }
-}
-
 /// The pieces of a position as JSON objects (`betza`: the rule in the dialect the position was
-/// read in, [`rule_text`]; `colour`, `index`, `square`, `symbol`, `wall`), serialized one by one: 10^5 pieces need no tree of values. O(pieces + kinds).
+/// read in, [`Dialect::describe`]; `colour`, `index`, `square`, `symbol`, `wall`), serialized
+/// one by one: 10^5 pieces need no tree of values. O(pieces + kinds).
 pub(crate) struct PiecesJson<'a>(pub(crate) &'a Position, pub(crate) Dialect);
 
 /// One piece as [`PiecesJson`] writes it, its fields in the order the objects have always had
@@ -200,11 +191,7 @@ impl PiecesJson<'_> {
 
     /// The kinds' rules in Betza, by kind.
     fn betza(&self) -> Vec<String> {
-        self.0
-            .kinds()
-            .iter()
-            .map(|k| rule_text(self.1, &k.rule))
-            .collect()
+        self.0.kinds().iter().map(|k| self.1.describe(&k.rule)).collect()
     }
 
     /// Writes the list exactly as `serde_json`'s pretty printer does where it stands `depth`

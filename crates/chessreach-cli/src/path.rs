@@ -13,7 +13,7 @@ use chessreach::path::{
 use chessreach::piece::Dialect;
 use chessreach::render::{self, view_of, DRAW_LIMIT};
 
-use crate::attacks::{rule_text, write_diagram, PiecesJson, Window};
+use crate::attacks::{write_diagram, PiecesJson, Window};
 use crate::output::{self, Format};
 use crate::position_args::PositionArgs;
 use crate::UsageError;
@@ -208,13 +208,13 @@ pub(crate) fn run(args: &Args, budget: Budget, mut out: &mut dyn Write) -> Resul
                     Some(w) => format!(
                         "A route of {} for {} from {}",
                         counted(w.moves, "move", "moves"),
-                        rule_text(args.position.dialect, &mover.rule),
+                        args.position.dialect.describe(&mover.rule),
                         names(pos, &[mover.at])[0]
                     ),
                     None => {
                         format!(
                             "No route for {} from {}",
-                            rule_text(args.position.dialect, &mover.rule),
+                            args.position.dialect.describe(&mover.rule),
                             names(pos, &[mover.at])[0]
                         )
                     }
@@ -293,7 +293,7 @@ fn write_route_json(
         squares: &w.captured,
     });
     member(out, "captured", &captured)?;
-    member(out, "mover", &rule_text(dialect, &mover.rule))?;
+    member(out, "mover", &dialect.describe(&mover.rule))?;
     member(out, "moves", &way.map(|w| output::json_int(w.moves)))?;
     write!(out, ",\n  \"pieces\": ")?;
     PiecesJson(pos, dialect).write_pretty(1, out)?;
@@ -521,7 +521,7 @@ fn distance_map(
                 out,
                 "{{\"board\":{},\"mover\":{},\"from\":{},\"distances\":{{",
                 text(pos.board().to_string()),
-                text(rule_text(args.position.dialect, &m.rule)),
+                text(args.position.dialect.describe(&m.rule)),
                 text(pos.board().name(m.at))
             )?;
             let mut first = true;
@@ -550,7 +550,7 @@ fn distance_map(
                             &render::of_variant(
                                 &format!(
                                     "Fewest moves of {} from {}",
-                                    rule_text(args.position.dialect, &m.rule),
+                                    args.position.dialect.describe(&m.rule),
                                     pos.board().name(m.at)
                                 ),
                                 args.position.variant.as_deref(),

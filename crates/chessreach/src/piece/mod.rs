@@ -82,6 +82,23 @@ impl Dialect {
         }
     }
 
+    /// `rule` as a user of this dialect reads it: [`Dialect::print`], or Fairy-Stockfish's
+    /// text where XBetza has no word for a part (`?` in its print). One print.
+    #[must_use]
+    pub fn describe(self, rule: &Rule) -> String {
+        match self {
+            Self::Fsf => rule.to_string(),
+            Self::Xbetza => {
+                let text = xbetza::print(rule);
+                if text.contains('?') {
+                    rule.to_string()
+                } else {
+                    text
+                }
+            }
+        }
+    }
+
     /// `fsf` or `xbetza`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
