@@ -100,6 +100,12 @@ plant "the counting pass stopping at a non-capture while captures are left to fi
   "return if enemy == 0 && !only_captures {" \
   "return if !only_captures {" \
   "-p chessreach --test suite endgame_oracle::"
+plant "the endgame's level pass telling no progress within a level (a deadline heard late)" crates/chessreach/src/endgame/table.rs \
+  "                    if let Some(p) = self.progress {
+                        let done" \
+  "                    if let Some(p) = self.progress.filter(|_| false) {
+                        let done" \
+  "-p chessreach-cli --test lab hostile::trickling"
 plant "a blocker check off by one in the compiled attack pairs (only the last square between blocks)" crates/chessreach/src/retro/compiled.rs \
   "                    between |= 1u64 << s;" \
   "                    between = 1u64 << s;" \

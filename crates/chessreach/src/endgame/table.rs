@@ -786,13 +786,6 @@ impl Context<'_> {
         );
         let mut d = 0u32;
         while d <= top.load(Relaxed) && failed.lock().unwrap_or_else(PoisonError::into_inner).is_none() {
-            if let Some(p) = self.progress {
-                p(
-                    "resolving positions",
-                    u64::from(d),
-                    u64::from(top.load(Relaxed)) + 1,
-                );
-            }
             if d >= MAX_PLIES {
                 return Err(EndgameError::TooLong(MAX_PLIES));
             }
@@ -800,6 +793,7 @@ impl Context<'_> {
             let (won, lost) = (WIN | d as u16, LOSS | d as u16);
             let bit = 1u64 << (d & 63);
             let (squares, e) = (t.squares as usize, t.e as usize);
+            let level_done = AtomicU64::new(0);
             (0..chunks as usize).into_par_iter().for_each_init(
                 || (Marks::new(self.marks), Vec::new()),
                 |(marks, scratch), k| {
@@ -831,6 +825,16 @@ impl Context<'_> {
                                 return fail(e);
                             }
                         }
+                    }
+                    // Told a chunk at a time (levels by chunks): a caller's deadline is
+                    // heard within a level's pass, not only between levels.
+                    if let Some(p) = self.progress {
+                        let done = u64::from(d) * chunks + level_done.fetch_add(1, Relaxed) + 1;
+                        p(
+                            "resolving positions",
+                            done,
+                            (u64::from(top.load(Relaxed)) + 1) * chunks,
+                        );
                     }
                 },
             );
