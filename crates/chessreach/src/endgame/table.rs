@@ -18,27 +18,27 @@
 //! won at once through a capture into a subgame its opponent loses; lost when every move is a
 //! capture into a subgame its opponent wins; otherwise *not counted yet*. It walks only the
 //! captures and the first legal non-capture (most positions of the winning side are never
-//! counted at all), stopping there when nothing can be captured; a side with fewer pieces
-//! than its opponent (the lone royal of `KXvK`), whose positions are nearly all reached back
-//! from wins and counted then, has every move counted at once instead. Then levels `d = 0, 1, 2 …`: every position resolved at `d` plies is
-//! walked backwards through the unmoves of the side that moved into it; a predecessor of a
-//! loss is won at `d + 1` (a capture win found at the count is shortened if this is faster);
-//! a predecessor of a win has its moves counted when first reached (the non-captures and the
-//! captures into drawn subgames), then loses one unrefuted move and, at none left, is lost at
-//! `max(d + 1, its longest capture into a subgame it loses)` (its captures walked again
-//! alone, [`Walk::Captures`], when its cell's flag says there is one and it was not counted
-//! in the same step). Level order makes wins
-//! shortest and losses longest. Unresolved positions at the end are draws. A level's pass
-//! reads each row's side to move and royal squares from its loop counters (no division per
-//! cell), and the shared maximum level and level bits are read before they are written (a
-//! read-modify-write only when they change: the cores keep the cache lines shared). It sweeps
-//! White-to-move rows White royal square by White royal square and Black-to-move rows Black
-//! royal square by Black royal square: a Black-to-move position's predecessors include the
-//! White royal's unmoves, the index's largest stride (`S · E` cells), and swept this way they
-//! all fall in the `S` rows of one Black royal square of the other half (`2 · S · E` bytes,
-//! 512 KB for four pieces on 8×8) instead of in eight chunks of `2 · S · E` bytes per White
-//! royal square. A predecessor's index is the position's own moved by the moving slot's
-//! stride (one multiplication; identical pieces: the whole index).
+//! counted at all), stopping there when nothing can be captured; a side with fewer pieces than
+//! its opponent (the lone royal of `KXvK`), whose positions are nearly all reached back from
+//! wins and counted then, has every move counted at once instead. Then levels `d = 0, 1, 2 …`:
+//! every position resolved at `d` plies is walked backwards through the unmoves of the side
+//! that moved into it; a predecessor of a loss is won at `d + 1` (a capture win found at the
+//! count is shortened if this is faster); a predecessor of a win has its moves counted when
+//! first reached (the non-captures and the captures into drawn subgames), then loses one
+//! unrefuted move and, at none left, is lost at `max(d + 1, its longest capture into a subgame
+//! it loses)` (its captures walked again alone, [`Walk::Captures`], when its cell's flag says
+//! there is one and it was not counted in the same step). Level order makes wins shortest and
+//! losses longest. Unresolved positions at the end are draws. A level's pass reads each row's
+//! side to move and royal squares from its loop counters (no division per cell), and the
+//! shared maximum level and level bits are read before they are written (a read-modify-write
+//! only when they change: the cores keep the cache lines shared). It sweeps White-to-move rows
+//! White royal square by White royal square and Black-to-move rows Black royal square by Black
+//! royal square: a Black-to-move position's predecessors include the White royal's unmoves,
+//! the index's largest stride (`S · E` cells), and swept this way they all fall in the `S`
+//! rows of one Black royal square of the other half (`2 · S · E` bytes, 512 KB for four pieces
+//! on 8×8) instead of in eight chunks of `2 · S · E` bytes per White royal square. A
+//! predecessor's index is the position's own moved by the moving slot's stride (one
+//! multiplication; identical pieces: the whole index).
 //!
 //! **Paths.** Moves and unmoves are read from each rule's [`Compiled`] steps (lists of
 //! squares, no coordinate arithmetic). On boards of at most 64 squares (the fast path,
@@ -445,17 +445,15 @@ impl Table {
     fn attacked64(&self, gens: &[Piece], side: Colour, sq: &Squares, skip: u8, occupied: u64) -> bool {
         let target = sq[Self::royal(side)];
         let mut them = self.side_mask[side.opponent().index()] & !skip;
-        {
-            while them != 0 {
-                let j = them.trailing_zeros() as usize;
-                them &= them - 1;
-                match self.att[j].hit(sq[j], target, occupied) {
-                    Some(true) => return true,
-                    Some(false) => {}
-                    None => {
-                        if self.attacks_by(gens, j, sq, target, skip) {
-                            return true;
-                        }
+        while them != 0 {
+            let j = them.trailing_zeros() as usize;
+            them &= them - 1;
+            match self.att[j].hit(sq[j], target, occupied) {
+                Some(true) => return true,
+                Some(false) => {}
+                None => {
+                    if self.attacks_by(gens, j, sq, target, skip) {
+                        return true;
                     }
                 }
             }
@@ -503,13 +501,13 @@ impl Table {
     }
 
     /// Calls `f` for the legal moves of `stm` in a legal position: every one when `all`;
-    /// otherwise every legal capture and the first legal non-capture found, the pieces
-    /// without an enemy to capture left unwalked once that is found (what the counting pass
-    /// needs to tell mates, stalemates and capture results from the rest; the royal, whose
-    /// moves all need checking, walked last). A non-royal piece whose removal leaves its
-    /// royal safe moves freely (placing it anywhere only blocks, and captures only remove
-    /// attackers); every other move is checked. O(moves × pieces × steps) when `all`; O(pieces × steps) plus the captures and
-    /// the moves checked before the first legal one for [`Walk::First`]; for
+    /// otherwise every legal capture and the first legal non-capture found, the pieces without
+    /// an enemy to capture left unwalked once that is found (what the counting pass needs to
+    /// tell mates, stalemates and capture results from the rest; the royal, whose moves all
+    /// need checking, walked last). A non-royal piece whose removal leaves its royal safe moves
+    /// freely (placing it anywhere only blocks, and captures only remove attackers); every
+    /// other move is checked. O(moves × pieces × steps) when `all`; O(pieces × steps) plus the
+    /// captures and the moves checked before the first legal one for [`Walk::First`]; for
     /// [`Walk::Captures`] the non-captures are skipped before their check.
     pub(crate) fn moves(
         &self,
@@ -540,7 +538,7 @@ impl Table {
     }
 
     /// [`Table::moves`] with `occ_of(i)` the occupancy without slot `i`, and on the fast path
-    /// `all` the occupied squares.
+    /// `occupied` every piece's square.
     #[expect(
         clippy::too_many_arguments,
         reason = "Table::moves' arguments and the occupancy"
@@ -565,8 +563,8 @@ impl Table {
         }
         let all = walk != Walk::First;
         let only_captures = walk == Walk::Captures;
-        // Whether the royal is attacked, `skip` off the board and on the fast path the
-        // occupied squares changed by `change` (the squares that empty, that fill).
+        // Whether the royal is attacked in `sq`, `skip` off the board; on the fast path the
+        // occupied squares are `occupied` less `empty`, plus `fill` (a move's from and to).
         let attacked = |sq: &Squares, skip: u8, (empty, fill): (u64, u64)| match occupied {
             Some(o) => self.attacked64(gens, stm, sq, skip, o & !empty | fill),
             None => self.attacked(gens, stm, sq, skip),
